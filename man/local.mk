@@ -1,0 +1,1 @@
+# man: fragment of the top-level Makefile.am (paths relative to the top).

@@ -1,0 +1,1 @@
+# src/fuse: fragment of the top-level Makefile.am (paths relative to the top).

@@ -1,0 +1,1 @@
+# src/kmod: fragment of the top-level Makefile.am (paths relative to the top).

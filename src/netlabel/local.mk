@@ -1,0 +1,1 @@
+# src/netlabel: fragment of the top-level Makefile.am (paths relative to the top).

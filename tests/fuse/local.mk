@@ -1,0 +1,1 @@
+# tests/fuse: fragment of the top-level Makefile.am (paths relative to the top).

@@ -1,0 +1,1 @@
+# tests/qemu: fragment of the top-level Makefile.am (paths relative to the top).
