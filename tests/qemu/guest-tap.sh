@@ -1,0 +1,32 @@
+# guest-tap.sh - TAP helpers for guest test scripts (busybox sh).
+# In the guest it is /lib/sfq/tap.sh:  . /lib/sfq/tap.sh
+#
+#   ok DESC / not_ok DESC        one result
+#   check DESC CMD...            ok when CMD exits 0
+#   check_fails DESC CMD...      ok when CMD exits non-zero
+#   check_out DESC WANT CMD...   ok when CMD's stdout equals WANT
+#   skip DESC                    ok # SKIP DESC (a missing prerequisite)
+#   diag TEXT                    "# TEXT"
+#   done_testing                 prints the plan and exits (1 if any failed)
+# The host renumbers the points, so numbers here are only for reading.
+_sfq_n=0
+_sfq_fail=0
+ok() { _sfq_n=$((_sfq_n + 1)); echo "ok $_sfq_n - $*"; }
+not_ok() { _sfq_n=$((_sfq_n + 1)); _sfq_fail=1; echo "not ok $_sfq_n - $*"; }
+skip() { _sfq_n=$((_sfq_n + 1)); echo "ok $_sfq_n # SKIP $*"; }
+diag() { echo "# $*"; }
+check() {
+	_d=$1; shift
+	if "$@"; then ok "$_d"; else not_ok "$_d (rc=$?: $*)"; fi
+}
+check_fails() {
+	_d=$1; shift
+	if "$@"; then not_ok "$_d (unexpected success: $*)"; else ok "$_d"; fi
+}
+check_out() {
+	_d=$1; _w=$2; shift 2
+	_g=$("$@" 2>&1)
+	if [ "$_g" = "$_w" ]; then ok "$_d"
+	else not_ok "$_d"; diag "want: $_w"; diag "got:  $_g"; fi
+}
+done_testing() { echo "1..$_sfq_n"; exit $_sfq_fail; }

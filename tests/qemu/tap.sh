@@ -1,0 +1,38 @@
+# tap.sh - host-side TAP helpers for tests that boot qemu guests (bash).
+#
+#   . "$top_srcdir/tests/qemu/tap.sh"
+#   qemu_run [qemu-run.sh options] GUEST_TEST.sh...  # guest points, no plan
+#   tap_ok DESC / tap_not_ok DESC / tap_skip DESC
+#   tap_check DESC CMD...       ok when CMD exits 0
+#   tap_diag TEXT
+#   tap_done                    trailing plan "1..N"; exit 1 if any failed
+#
+# Points are unnumbered ("ok - DESC"); the automake TAP driver numbers them.
+# QEMU_DIR is this directory (the runner, the kernels, mkinitramfs.sh).
+QEMU_DIR=${QEMU_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)}
+TAP_LOG=$(mktemp "${TMPDIR:-/tmp}/sfq-tap.XXXXXX")
+trap 'rm -f "$TAP_LOG"' EXIT
+
+_tap() { tee -a "$TAP_LOG"; }
+tap_ok() { echo "ok - $*" | _tap; }
+tap_not_ok() { echo "not ok - $*" | _tap; }
+tap_skip() { echo "ok - # SKIP $*" | _tap; }
+tap_diag() { printf '%s\n' "$*" | sed 's/^/# /'; }
+tap_check() {
+	local d=$1
+	shift
+	if "$@"; then tap_ok "$d"; else tap_not_ok "$d (rc=$?)"; fi
+}
+# Returns the runner's status: 0 all guest points passed, 1 some failed.
+qemu_run() {
+	"$QEMU_DIR/qemu-run.sh" --no-plan "$@" | _tap
+	return "${PIPESTATUS[0]}"
+}
+tap_done() {
+	local n f
+	n=$(grep -cE '^(not )?ok' "$TAP_LOG")
+	f=$(grep -c '^not ok' "$TAP_LOG")
+	echo "1..$n"
+	[ "$f" = 0 ] && [ "$n" -gt 0 ]
+	exit $?
+}
