@@ -12,6 +12,9 @@
 #     --name NAME           prefix of the TAP descriptions (default: kernel)
 #     --no-plan             omit the trailing "1..N" (the caller adds its own
 #                           points and plan; see tap.sh)
+#     --channel FILE        save the guest's channel lines ("SFQ:<name>: <line>"
+#                           and markers) to FILE; guest lines starting with
+#                           "@" are data for the caller and are not echoed
 #
 # Each TEST.sh runs in the guest as /tests/<name>.sh, in order, under
 # busybox sh with /proc, /sys, /dev, securityfs, debugfs and /tmp mounted.
@@ -36,6 +39,7 @@ SMP=2
 APPEND=
 PLAN=1
 NAME=
+CHANNEL=
 MK=()
 NAMES=()
 usage() { sed -n '2,20s/^# \{0,1\}//p' "$0" >&2; exit 2; }
@@ -48,6 +52,7 @@ while [ $# -gt 0 ]; do
 	--smp) SMP=$2; shift 2 ;;
 	--name) NAME=$2; shift 2 ;;
 	--no-plan) PLAN=0; shift ;;
+	--channel) CHANNEL=$2; shift 2 ;;
 	-b|-l|-m|-f) MK+=("$1" "$2"); shift 2 ;;
 	--fuse) MK+=("$1"); shift ;;
 	-h|--help) usage ;;
@@ -122,8 +127,10 @@ WALL=$(awk -v a="$T0" -v b="$T1" 'BEGIN { printf "%.1f", b - a }')
 CH=$WD/tap.log
 grep -q '^SFQ-BOOT' "$CH" 2>/dev/null || CH=$WD/console.log
 echo "# $NAME: qemu rc=$QRC wall=${WALL}s kernel=$KERNEL"
-tr -d '\r' <"$CH" | grep -a '^SFQ' | awk -v name="$NAME" -v tests="$LIST" \
-	-v qrc="$QRC" -f "$HERE/tap-extract.awk" | emit
+tr -d '\r' <"$CH" | grep -a '^SFQ' >"$WD/channel"
+[ -z "$CHANNEL" ] || cp "$WD/channel" "$CHANNEL"
+awk -v name="$NAME" -v tests="$LIST" \
+	-v qrc="$QRC" -f "$HERE/tap-extract.awk" "$WD/channel" | emit
 
 if grep -q "^not ok" "$PTS"; then
 	echo "# $NAME: last console lines:"
