@@ -35,8 +35,10 @@
 /* Labels: 1..255 bytes (mainline SMK_LONGLABEL - 1). */
 #define SF_LABEL_MAX	 255
 #define SF_LABELLEN	 24	/* fixed-width "load" field (SMK_LABELLEN) */
-#define SF_LOADLEN	 (SF_LABELLEN * 2 + 5)	/* SMK_LOADLEN */
-#define SF_OLOADLEN	 (SF_LABELLEN * 2 + 4)	/* SMK_OLOADLEN */
+/* Fixed "load" records: two label fields, then "rwxatl" (mainline
+ * SMK_ACCESS) or the older "rwxa" (SMK_OACCESS) access field. */
+#define SF_LOADLEN	 (SF_LABELLEN * 2 + 6)	/* SMK_LOADLEN, 54 */
+#define SF_OLOADLEN	 (SF_LABELLEN * 2 + 4)	/* SMK_OLOADLEN, 52 */
 
 /*
  * Interned label ids.  Ids are small, dense and never reused or freed (as
@@ -107,6 +109,7 @@ void sf_access_format(u32 bits, char *buf);
  * so a reader sees all of the old policy or all of the new, never a mix.
  */
 struct sf_policy;
+struct sf_decision;
 struct sf_snapshot;	/* immutable once published */
 
 struct sf_policy *sf_policy_new(void);
@@ -137,9 +140,17 @@ struct sf_batch {
 void sf_batch_init(struct sf_batch *b);
 void sf_batch_release(struct sf_batch *b);
 int sf_batch_add(struct sf_batch *b, const struct sf_op *op);	/* copies */
+/* Drop the ops from index @nops on (undo appends after a failure). */
+void sf_batch_truncate(struct sf_batch *b, u32 nops);
 
 /* Build the next snapshot from the current one plus @b; publish it. */
 int sf_policy_apply(struct sf_policy *policy, const struct sf_batch *b);
+/*
+ * sf_policy_access - sf_access() on the current snapshot, taking and
+ * dropping the RCU read lock itself.  Never blocks.
+ */
+int sf_policy_access(const struct sf_policy *policy, sf_lid subject,
+		     sf_lid object, u32 request, struct sf_decision *d);
 
 /* Reading a snapshot. */
 u32 sf_snapshot_nrules(const struct sf_snapshot *snap);
@@ -149,8 +160,12 @@ int sf_rule_lookup(const struct sf_snapshot *snap, sf_lid subject,
 /* Iterate rules in load order: returns false at the end. */
 bool sf_rule_at(const struct sf_snapshot *snap, u32 index,
 		sf_lid *subject, sf_lid *object, u32 *access);
+/* Onlycap labels, in the order they were written (sf_print_onlycap
+ * prints them reversed, as mainline does). */
 u32 sf_onlycap_count(const struct sf_snapshot *snap);
 sf_lid sf_onlycap_at(const struct sf_snapshot *snap, u32 index);
+/* Memory held by @snap in bytes (for the benchmark). */
+size_t sf_snapshot_bytes(const struct sf_snapshot *snap);
 /* True if onlycap is empty or contains @subject. */
 bool sf_onlycap_allows(const struct sf_snapshot *snap, sf_lid subject);
 
@@ -167,6 +182,7 @@ enum sf_reason {
 	SF_R_RULE,		/* 6: explicit rule covers the request */
 	SF_R_NO_RULE,		/* 6: no rule for the pair */
 	SF_R_RULE_SHORT,	/* 6: rule exists but lacks requested bits */
+	SF_R_UNKNOWN_LABEL,	/* 0: SF_LID_INVALID subject or object */
 };
 
 struct sf_decision {
@@ -214,7 +230,13 @@ int sf_parse_onlycap(struct sf_labels *labels, const char *buf, size_t len,
  */
 int sf_parse_rule_file(struct sf_labels *labels, const char *buf, size_t len,
 		       struct sf_batch *b, struct sf_error *err);
-/* access / access2 requests: one "subject object access" query. */
+/*
+ * access / access2 requests: one "subject object access" query.  Labels
+ * are looked up, not interned: an unknown one yields SF_LID_INVALID, which
+ * sf_access() denies (reason SF_R_UNKNOWN_LABEL), as mainline answers 0
+ * for a label it has never imported.  Mainline's reply to a query is two
+ * bytes, '1' or '0' then a NUL (simple_transaction_set(file, 2)).
+ */
 struct sf_query {
 	sf_lid subject, object;
 	u32 request;

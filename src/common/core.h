@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * core.h - internals shared by the access core's .c files (not installed,
+ * not for users of smack.h).
+ */
+#ifndef SMACKFUSE_CORE_H
+#define SMACKFUSE_CORE_H
+
+#include "smack.h"
+
+/* Largest input any parser accepts: bigger input is refused outright. */
+#define SF_INPUT_MAX	(64u << 20)
+
+/*
+ * A bounded output buffer with snprintf semantics: writes what fits,
+ * always NUL-terminates when size > 0, and counts the full length.
+ */
+struct sf_out {
+	char *buf;
+	size_t size;
+	size_t len;
+};
+
+static inline void sf_out_init(struct sf_out *o, char *buf, size_t size)
+{
+	o->buf = buf;
+	o->size = size;
+	o->len = 0;
+	if (size)
+		buf[0] = '\0';
+}
+
+void sf_out_mem(struct sf_out *o, const char *s, size_t n);
+void sf_out_str(struct sf_out *o, const char *s);
+void sf_out_char(struct sf_out *o, char c);
+void sf_out_u64(struct sf_out *o, u64 v);
+void sf_out_s64(struct sf_out *o, s64 v);
+
+/*
+ * sf_out_fmt - a tiny printf for error reasons and audit lines.
+ * Conversions: %s (string), %u (unsigned int), %d (int), %z (size_t),
+ * %c (a byte: printable bytes as themselves, others as \xNN), %%.
+ */
+void sf_out_fmt(struct sf_out *o, const char *fmt, ...);
+void sf_out_vfmt(struct sf_out *o, const char *fmt, __builtin_va_list ap);
+
+/* Fill @err (may be NULL) with position and a formatted reason. */
+void sf_err(struct sf_error *err, unsigned int line, unsigned int column,
+	    const char *fmt, ...);
+
+/* Label validation without the reason text, for hot paths. */
+static inline bool sf_label_byte_ok(unsigned char c)
+{
+	return c > ' ' && c <= '~' && c != '/' && c != '"' && c != '\\' &&
+	       c != '\'';
+}
+
+u32 sf_label_hash(const char *s, size_t len);
+/* strlen of the name of @lid, 0 for an unknown id. */
+size_t sf_label_len(const struct sf_labels *labels, sf_lid lid);
+
+/* Snapshot internals, shared by policy.c, access.c and print.c. */
+struct sf_slot {
+	u64 key;		/* (subject << 32) | object; 0 = empty */
+	u32 access;
+	u32 order;		/* index in snapshot->order */
+};
+
+struct sf_snapshot {
+	u32 nrules;		/* rules held, including access 0 */
+	u32 mask;		/* nslots - 1, nslots a power of two */
+	struct sf_slot *slots;
+	u32 *order;		/* slot index of each rule, in load order */
+	u32 order_cap;
+	u32 nonlycap;
+	sf_lid *onlycap;	/* in the order written */
+};
+
+static inline u64 sf_rule_key(sf_lid subject, sf_lid object)
+{
+	return ((u64)subject << 32) | object;
+}
+
+static inline u32 sf_key_hash(u64 key, u32 mask)
+{
+	u64 h = key * 0x9e3779b97f4a7c15ull;
+
+	return (u32)(h >> 32) & mask;
+}
+
+static inline const struct sf_slot *sf_snap_find(const struct sf_snapshot *s,
+						 u64 key)
+{
+	u32 i = sf_key_hash(key, s->mask);
+
+	for (;;) {
+		const struct sf_slot *slot = &s->slots[i];
+
+		if (slot->key == key)
+			return slot;
+		if (!slot->key)
+			return NULL;
+		i = (i + 1) & s->mask;
+	}
+}
+
+#endif /* SMACKFUSE_CORE_H */

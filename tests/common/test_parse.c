@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_parse - the text formats: valid input, malformed input (each with
+ * a clear file:line:column error and the policy left unchanged), and
+ * print/parse round trips byte-compatible with smackfs.
+ */
+#include "helpers.h"
+
+/* Parse must fail, name line and column, mention @needle, change nothing. */
+static void bad(parse_fn fn, const char *what, const char *text, size_t len,
+		unsigned int line, unsigned int col, const char *needle)
+{
+	struct sf_policy *p = sf_policy_new();
+	struct sf_error err = { .file = "policy.rules" };
+	struct sf_batch b;
+	char msg[256], *before, *after;
+	u32 nlabels;
+	int rc;
+
+	load2(p, "Keep Me rw\n");
+	before = print_all(p, sf_print_load2);
+	nlabels = sf_labels_count(sf_policy_labels(p));
+	sf_batch_init(&b);
+	rc = fn(sf_policy_labels(p), text, len, &b, &err);
+	sf_error_format(&err, msg, sizeof(msg));
+	after = print_all(p, sf_print_load2);
+	ok(rc == -EINVAL && b.nops == 0 && err.line == line &&
+	   err.column == col && strstr(msg, needle) &&
+	   !strncmp(msg, "policy.rules:", 13) &&
+	   sf_labels_count(sf_policy_labels(p)) == nlabels &&
+	   !strcmp(before, after),
+	   "%s is refused: \"%s\" (want %u:%u, %s)", what, msg, line, col,
+	   needle);
+	sf_batch_release(&b);
+	free(before);
+	free(after);
+	sf_policy_free(p);
+}
+
+#define BAD(fn, what, text, line, col, needle) \
+	bad(fn, what, text, sizeof(text) - 1, line, col, needle)
+
+static void malformed(void)
+{
+	char big[300], fixed[SF_LOADLEN + 1];
+
+	memset(big, 'L', 256);
+	memcpy(big + 256, " B r\n", 6);
+	bad(sf_parse_load2, "a 256-byte label", big, strlen(big), 1, 256,
+	    "limit is 255");
+	BAD(sf_parse_load2, "an unknown access letter", "A B rwq\n", 1, 7,
+	    "unknown access letter q");
+	BAD(sf_parse_load2, "a missing access field", "A B\n", 1, 4,
+	    "missing access string");
+	BAD(sf_parse_load2, "a missing object", "A\n", 1, 2,
+	    "missing object label");
+	BAD(sf_parse_load2, "an extra field", "A B r x\n", 1, 7,
+	    "unexpected extra field");
+	BAD(sf_parse_load2, "a NUL byte in a label", "A B\0C r\n", 1, 4,
+	    "\\x00");
+	BAD(sf_parse_load2, "a slash in a label", "A/x B r\n", 1, 2,
+	    "character /");
+	BAD(sf_parse_load2, "a double quote in a label", "A \"B r\n", 1, 3,
+	    "character \"");
+	BAD(sf_parse_load2, "a backslash in a label", "A\\ B r\n", 1, 2,
+	    "character \\");
+	BAD(sf_parse_load2, "a single quote in a label", "A B' r\n", 1, 4,
+	    "character '");
+	BAD(sf_parse_load2, "a label starting with -", "-A B r\n", 1, 1,
+	    "start with '-'");
+	BAD(sf_parse_load2, "a non-ASCII byte", "A \xc3\xa9 r\n", 1, 3,
+	    "\\xc3");
+	BAD(sf_parse_load2, "a bad line after good ones",
+	    "A B r\nC D w\nE F z\n", 3, 5, "unknown access letter z");
+	BAD(sf_parse_load2, "a lone CR inside a line", "A B\r r\n", 1, 4,
+	    "byte \\x0d");
+	BAD(sf_parse_change_rule, "change-rule with 3 fields", "A B r\n", 1,
+	    6, "missing deny string");
+	BAD(sf_parse_rule_file, "a rule file line with 5 fields",
+	    "# c\nA B r - x\n", 2, 9, "unexpected extra field");
+	BAD(sf_parse_rule_file, "a trailing comment", "A B r # no\n", 1, 7,
+	    "own line");
+	BAD(sf_parse_load, "a 24-byte label in load",
+	    "ABCDEFGHIJKLMNOPQRSTUVWX B r\n", 1, 24, "at most 23");
+	memset(fixed, ' ', SF_LOADLEN);
+	fixed[0] = 'A';
+	fixed[9] = 'x';
+	fixed[24] = 'B';
+	memcpy(fixed + 48, "rwx", 3);
+	bad(sf_parse_load, "text after the padding of a fixed record", fixed,
+	    SF_LOADLEN, 1, 10, "after the padding");
+	BAD(sf_parse_onlycap, "onlycap on two lines", "A\nB\n", 2, 1,
+	    "single line");
+	BAD(sf_parse_onlycap, "onlycap with a bad label", "A B/C\n", 1, 4,
+	    "character /");
+	BAD(sf_parse_revoke_subject, "revoke-subject with two labels",
+	    "A B\n", 1, 3, "one label");
+	BAD(sf_parse_revoke_subject, "empty revoke-subject", "", 1, 1,
+	    "needs a label");
+}
+
+static void huge_input(void)
+{
+	size_t n = 100u << 20;
+	char *buf = malloc(n);
+	struct sf_policy *p = sf_policy_new();
+	struct sf_error err = { .file = "big" };
+	struct sf_batch b;
+	char msg[256];
+	int rc;
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8)
+		memcpy(buf + i, "A B rw\n\n", 8);
+	sf_batch_init(&b);
+	rc = sf_parse_load2(sf_policy_labels(p), buf, n, &b, &err);
+	sf_error_format(&err, msg, sizeof(msg));
+	ok(rc == -EINVAL && b.nops == 0 && strstr(msg, "limit"),
+	   "a 100 MB input is refused at once: %s", msg);
+	sf_batch_release(&b);
+	sf_policy_free(p);
+	free(buf);
+}
+
+static void valid_forms(void)
+{
+	struct sf_policy *p = sf_policy_new();
+	struct sf_error err = { 0 };
+	char fixed[SF_LOADLEN + 2];
+	const char *text;
+	char *out;
+	int rc;
+
+	text = "A B rwx\r\n\n  \t\nC\tD  -\r\nE F RwXaTlB";
+	rc = apply_text(p, sf_parse_load2, text, strlen(text), &err);
+	out = print_all(p, sf_print_load2);
+	ok(rc == 0 && !strcmp(out, "A B rwx\nE F rwxatlb\n"),
+	   "load2: CRLF, tabs, blank lines, no final newline; access 0 not shown");
+	free(out);
+
+	text = "# comment\n   # indented comment\nX Y r\nX Y w -\nX Z rw r\n";
+	rc = apply_text(p, sf_parse_rule_file, text, strlen(text), &err);
+	ok(rc == 0 && decide(p, "X", "Y", "rw", NULL) == 1 &&
+	   decide(p, "X", "Z", "w", NULL) == 1 &&
+	   decide(p, "X", "Z", "r", NULL) == 0,
+	   "rule file: comments, 3-field SET, 4-field CHANGE");
+
+	/* Fixed width, padded with spaces and with NULs, 52..54 bytes. */
+	memset(fixed, ' ', sizeof(fixed));
+	memcpy(fixed, "Subj", 4);
+	memcpy(fixed + 24, "Obj", 3);
+	memcpy(fixed + 48, "rwxatl", 6);
+	rc = apply_text(p, sf_parse_load, fixed, SF_LOADLEN, &err);
+	ok(rc == 0 && decide(p, "Subj", "Obj", "rwxatl", NULL) == 1,
+	   "load: a %d-byte fixed-width record", SF_LOADLEN);
+	memset(fixed, 0, sizeof(fixed));
+	memcpy(fixed, "S2", 2);
+	memcpy(fixed + 24, "O2", 2);
+	memcpy(fixed + 48, "r-x-", 4);
+	rc = apply_text(p, sf_parse_load, fixed, SF_OLOADLEN, &err);
+	ok(rc == 0 && decide(p, "S2", "O2", "rx", NULL) == 1 &&
+	   decide(p, "S2", "O2", "w", NULL) == 0,
+	   "load: a %d-byte NUL-padded record (old rwxa form)", SF_OLOADLEN);
+	text = "Unclass C       rx\nTS      S       rwxa\n";
+	rc = apply_text(p, sf_parse_load, text, strlen(text), &err);
+	ok(rc == 0 && decide(p, "TS", "S", "a", NULL) == 1,
+	   "load: the 2007 \"%%7s %%7s %%7s\" form");
+	sf_policy_free(p);
+}
+
+static void round_trips(void)
+{
+	struct sf_policy *p = sf_policy_new(), *q = sf_policy_new();
+	const char *text = "A B rwxatlb\nLong_label_of_more_than_24_bytes O r\n"
+			   "C D wl\nE F t\nG H -\n";
+	char *out1, *out2, *ld;
+	struct sf_error err = { 0 };
+	int rc;
+
+	load2(p, text);
+	out1 = print_all(p, sf_print_load2);
+	ok(!strcmp(out1, "A B rwxatlb\nLong_label_of_more_than_24_bytes O r\n"
+			 "C D wl\nE F t\n"),
+	   "load2 prints \"%%s %%s %%s\\n\" in rwxatlb order, skips access 0");
+	load2(q, out1);
+	out2 = print_all(q, sf_print_load2);
+	ok(!strcmp(out1, out2), "load2 print -> parse -> print is identical");
+	ld = print_all(p, sf_print_load);
+	ok(!strcmp(ld, "A B rwxatlb\nC D wl\nE F t\n"),
+	   "load hides rules with labels of 24 bytes or more");
+	free(out2);
+	sf_policy_free(q);
+	q = sf_policy_new();
+	rc = apply_text(q, sf_parse_load, ld, strlen(ld), &err);
+	out2 = print_all(q, sf_print_load);
+	ok(rc == 0 && !strcmp(ld, out2), "load print -> parse -> print is identical");
+	free(out1);
+	free(out2);
+	free(ld);
+
+	rc = apply_text(p, sf_parse_onlycap, "One Two\tThree \n", 15, &err);
+	out1 = print_all(p, sf_print_onlycap);
+	ok(rc == 0 && !strcmp(out1, "Three Two One "),
+	   "onlycap reads back like mainline (reverse order, each label + space): \"%s\"",
+	   out1);
+	free(out1);
+	rc = apply_text(p, sf_parse_onlycap, "", 0, &err);
+	out1 = print_all(p, sf_print_onlycap);
+	ok(rc == 0 && !strcmp(out1, ""), "empty onlycap reads back empty");
+	free(out1);
+	sf_policy_free(p);
+	sf_policy_free(q);
+}
+
+static void queries(void)
+{
+	struct sf_policy *p = sf_policy_new();
+	struct sf_labels *l = sf_policy_labels(p);
+	struct sf_error err = { 0 };
+	struct sf_query q;
+	u32 n;
+	int rc;
+
+	load2(p, "A B rw\n");
+	n = sf_labels_count(l);
+	rc = sf_parse_access2(l, "A B r\n", 6, &q, &err);
+	ok(rc == 0 && q.subject == lid(p, "A") && q.object == lid(p, "B") &&
+	   q.request == SF_MAY_READ, "access2 parses a query");
+	rc = sf_parse_access2(l, "New New r", 9, &q, &err);
+	ok(rc == 0 && q.subject == SF_LID_INVALID &&
+	   sf_labels_count(l) == n &&
+	   sf_policy_access(p, q.subject, q.object, q.request, NULL) == -EACCES,
+	   "access2 does not intern: an unknown label is denied (mainline: 0)");
+	rc = sf_parse_access2(l, "A B r extra", 11, &q, &err);
+	ok(rc == -EINVAL && err.column == 7, "access2 refuses an extra field");
+	rc = sf_parse_access2(l, "A B r\nA B w\n", 12, &q, &err);
+	ok(rc == -EINVAL && err.line == 2, "access2 takes one query");
+	rc = sf_parse_access(l, "A                       B                       r     ",
+			     SF_LOADLEN, &q, &err);
+	ok(rc == 0 && q.subject == lid(p, "A") && q.request == SF_MAY_READ,
+	   "access parses a fixed-width query");
+	sf_policy_free(p);
+}
+
+static void audit(void)
+{
+	struct sf_audit a = {
+		.fn = "smack_inode_permission", .denied = true,
+		.subject = "A", .object = "B", .request = SF_MAY_WRITE | SF_MAY_READ,
+		.pid = 42, .comm = "cat", .objdesc = "path=\"/x\" dev=\"fuse\" ino=7",
+	};
+	char buf[256];
+	size_t n;
+
+	n = sf_audit_format(&a, buf, sizeof(buf));
+	ok(n == strlen(buf) &&
+	   !strcmp(buf, "lsm=SMACK fn=smack_inode_permission action=denied "
+			"subject=\"A\" object=\"B\" requested=rw pid=42 "
+			"comm=\"cat\" path=\"/x\" dev=\"fuse\" ino=7"),
+	   "audit line in the kernel's format: %s", buf);
+	a.denied = false;
+	a.request = 0;
+	a.comm = "my prog";
+	a.objdesc = NULL;
+	sf_audit_format(&a, buf, sizeof(buf));
+	ok(!strcmp(buf, "lsm=SMACK fn=smack_inode_permission action=granted "
+			"subject=\"A\" object=\"B\" labels_differ pid=42 "
+			"comm=6D792070726F67"),
+	   "audit: empty request is labels_differ, untrusted comm in hex: %s",
+	   buf);
+	n = sf_audit_format(&a, buf, 10);
+	ok(n > 10 && strlen(buf) == 9, "audit truncates like snprintf");
+}
+
+int main(void)
+{
+	malformed();
+	huge_input();
+	valid_forms();
+	round_trips();
+	queries();
+	audit();
+	return tap_done();
+}
