@@ -9,8 +9,10 @@
  * model kept in memory.  The size is checked with fstat after every op and
  * the whole file is compared every CHECK_EVERY ops and at the end.
  *
- * usage: fsx [-n OPS] [-s SEED] [-l MAXLEN] [-o MAXOP] [-q] [-c OPNUM] FILE
+ * usage: fsx [-n OPS] [-s SEED] [-l MAXLEN] [-o MAXOP] [-q] [-c OPNUM] [-d DUMP] FILE
  *
+ * -d DUMP writes the final model to DUMP, so that a test can compare the
+ * file as the backing tree holds it.
  * -c OPNUM corrupts one byte of the file behind fsx's back (through a
  * second descriptor) before op OPNUM: the self-test that proves a
  * mismatch is caught.
@@ -73,6 +75,7 @@ static struct hist history[HISTORY];
 static unsigned long count[OP_COUNT], unsupported[OP_COUNT];
 static bool disabled[OP_COUNT];
 static unsigned long corrupt_at;
+static const char *dump_path;
 
 /* xorshift64*: reproducible on every libc, unlike random(). */
 static uint64_t rnd(void)
@@ -438,7 +441,7 @@ static void corrupt_one_byte(void)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: fsx [-n OPS] [-s SEED] [-l MAXLEN] [-o MAXOP] [-q] [-c OPNUM] FILE\n");
+		"usage: fsx [-n OPS] [-s SEED] [-l MAXLEN] [-o MAXOP] [-q] [-c OPNUM] [-d DUMP] FILE\n");
 	exit(2);
 }
 
@@ -449,13 +452,14 @@ int main(int argc, char **argv)
 	int c;
 
 	seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-	while ((c = getopt(argc, argv, "n:s:l:o:qc:")) != -1) {
+	while ((c = getopt(argc, argv, "n:s:l:o:qc:d:")) != -1) {
 		switch (c) {
 		case 'n': nops = strtoul(optarg, NULL, 0); break;
 		case 's': seed = strtoull(optarg, NULL, 0); break;
 		case 'l': maxlen = strtoll(optarg, NULL, 0); break;
 		case 'o': maxop = strtoll(optarg, NULL, 0); break;
 		case 'q': quiet = true; break;
+		case 'd': dump_path = optarg; break;
 		case 'c': corrupt_at = strtoul(optarg, NULL, 0); break;
 		default: usage();
 		}
@@ -508,6 +512,15 @@ int main(int argc, char **argv)
 	close(fd);
 	close(side_fd);
 	unlink(side_path);
+	if (dump_path) {
+		FILE *f = fopen(dump_path, "w");
+
+		if (!f || fwrite(model, 1, model_size, f) != (size_t)model_size ||
+		    fclose(f)) {
+			fprintf(stderr, "fsx: %s: %s\n", dump_path, strerror(errno));
+			return 2;
+		}
+	}
 
 	printf("fsx: %lu ops, seed %" PRIu64 ", final size %jd: all bytes match the model\n",
 	       nops, seed, (intmax_t)model_size);

@@ -77,11 +77,12 @@ rl_have_smackfuse() { [ -x "$SMACKFUSE" ]; }
 
 # rl_mount SRC MNT LOG [options...]: start smackfuse -f in the background,
 # wait for the mount; sets RL_PID.  Returns non-zero if it did not mount.
+# RL_WRAP (e.g. "prlimit --nofile=64:64") is put in front; it must exec.
 rl_mount() {
 	local src=$1 mnt=$2 log=$3 i
 	shift 3
 	mkdir -p "$mnt"
-	"$SMACKFUSE" -f "$@" "$src" "$mnt" 2>"$log" &
+	$RL_WRAP "$SMACKFUSE" -f "$@" "$src" "$mnt" 2>"$log" &
 	RL_PID=$!
 	RL_PIDS="$RL_PID $RL_PIDS"
 	RL_MOUNTS="$mnt $RL_MOUNTS"

@@ -1,0 +1,36 @@
+#!/bin/bash
+# bench/rss.sh [N] - memory of the smackfuse daemon while the kernel knows
+# N inodes (default 1,000,000): baseline RSS, RSS and peak (VmHWM) after a
+# stat walk of N files, RSS after the kernel forgets them (drop_caches 2),
+# and the bytes per cached inode.  Run as root from a built tree:
+#   top_builddir=/path/to/build bench/rss.sh 1000000
+# The last line is machine-readable (key=value), for tests/reliability.
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$top_srcdir/tests/reliability/rl-lib.sh"
+n=${1:-1000000}
+rl_scratch
+rl_have_smackfuse || { echo "rss: no smackfuse at $SMACKFUSE" >&2; exit 2; }
+B=$RL_TMP/b M=$RL_TMP/m
+rl_tmpfs "$B" "size=1g,nr_inodes=$((n + n / 500 + 1000))" || exit 2
+setfattr -n security.SMACK64 -v _ "$B"
+t0=$(date +%s.%N)
+"$RL_BIN/rl-op" mktree "$B" "$n" >/dev/null || exit 2
+t1=$(date +%s.%N)
+rl_mount "$B" "$M" "$RL_TMP/log" || exit 2
+rl_drop_caches
+sleep 0.3
+base=$(rl_rss_kb "$RL_PID")
+t2=$(date +%s.%N)
+walked=$(find "$M" -printf '%s\n' | wc -l)
+t3=$(date +%s.%N)
+walk=$(rl_rss_kb "$RL_PID")
+hwm=$(rl_rss_kb "$RL_PID" VmHWM)
+rl_drop_caches
+sleep 1
+forget=$(rl_rss_kb "$RL_PID")
+bpi=$(( (walk - base) * 1024 / n ))
+echo "rss: setup of $n files: $(echo "$t1 - $t0" | bc) s; walk of $walked entries: $(echo "$t3 - $t2" | bc) s"
+echo "rss: baseline $base KiB, after walk $walk KiB (peak $hwm KiB), after forget $forget KiB"
+echo "rss: $bpi bytes per cached inode"
+echo "files=$n walked=$walked base_kib=$base walk_kib=$walk hwm_kib=$hwm forget_kib=$forget bytes_per_inode=$bpi"
+rl_umount "$M"
