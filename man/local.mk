@@ -1,1 +1,2 @@
 # man: fragment of the top-level Makefile.am (paths relative to the top).
+dist_man_MANS += man/smackfuse.8

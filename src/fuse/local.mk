@@ -1,1 +1,16 @@
 # src/fuse: fragment of the top-level Makefile.am (paths relative to the top).
+sbin_PROGRAMS += smackfuse
+smackfuse_SOURCES = \
+	src/fuse/smackfuse.h \
+	src/fuse/main.c \
+	src/fuse/inode.c \
+	src/fuse/label.c \
+	src/fuse/subject.c \
+	src/fuse/check.c \
+	src/fuse/policy.c \
+	src/fuse/create.h \
+	src/fuse/create.c \
+	src/fuse/lock.c \
+	src/fuse/ops.c
+smackfuse_CFLAGS = $(AM_CFLAGS) $(FUSE3_CFLAGS) $(URCU_CFLAGS)
+smackfuse_LDADD = libsfcore.a $(FUSE3_LIBS) $(URCU_LIBS) -lpthread

@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * main.c - smackfuse: mount a tree with Smack enforcement.
+ *
+ *   smackfuse [options] SOURCE [MOUNTPOINT]
+ *
+ * SOURCE is opened before anything is mounted, so that MOUNTPOINT may be
+ * SOURCE itself (the default).  The policy, the users map and the mount
+ * labels are all checked before mounting: a bad file stops the mount.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "smackfuse.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "unknown"
+#endif
+
+#define SF_DEFAULT_USERS "/etc/smackfuse/users"
+
+struct sf_fs sf_fs;
+
+/* Command line, before it becomes struct sf_fs. */
+struct sf_cmdline {
+	char *source, *mountpoint;
+	char **rules;
+	size_t nrules;
+	char *pass;			/* -o options for libfuse */
+	char *def, *root, *transmute, *floor, *hat;
+	bool help, version;
+};
+
+static void sf_usage(FILE *f)
+{
+	fprintf(f,
+"usage: smackfuse [options] SOURCE [MOUNTPOINT]\n"
+"\n"
+"Mount SOURCE on MOUNTPOINT (default: over SOURCE itself) and decide every\n"
+"access through the mount by the Smack rules and the labels of the tree.\n"
+"\n"
+"options:\n"
+"  -f                     stay in the foreground, audit to stderr\n"
+"  -d                     debug output (implies -f)\n"
+"  -s                     single-threaded\n"
+"  -h, --help             this help\n"
+"  -V, --version          print the version\n"
+"  --rules PATH           rule file or directory of them (repeatable;\n"
+"                         default /etc/smackfuse/accesses.d if it exists)\n"
+"  -o subject=auto|smack|kmod|users   where subject labels come from\n"
+"  -o users=PATH          users map (default " SF_DEFAULT_USERS ")\n"
+"  -o smackfsdef=LABEL    label of unlabelled objects (alias smackfsdefault=)\n"
+"  -o smackfsroot=LABEL   label of the root\n"
+"  -o smackfstransmute=LABEL  label of the root, made transmuting\n"
+"  -o smackfsfloor=LABEL, -o smackfshat=LABEL\n"
+"  -o cache=strict|auto   strict: the kernel caches nothing\n"
+"  -o checks=off          no enforcement (benchmarks only)\n"
+"  -o xattr=PREFIX        keep labels in PREFIX\"SMACK64\"... (default security.)\n"
+"  -o logging=0..3        0 none, 1 denials (default), 2 grants, 3 both\n"
+"  -o OPT                 any other option is passed to libfuse\n"
+"\n"
+"See smackfuse(8).\n");
+}
+
+static int sf_append(char **list, const char *opt)
+{
+	char *n;
+
+	if (asprintf(&n, "%s%s%s", *list ? *list : "", *list ? "," : "",
+		     opt) < 0)
+		return -ENOMEM;
+	free(*list);
+	*list = n;
+	return 0;
+}
+
+static int sf_bad_option(const char *opt, const char *why)
+{
+	fprintf(stderr, "smackfuse: -o %s: %s\n", opt, why);
+	return -EINVAL;
+}
+
+/* One -o option: ours, or kept for libfuse. */
+static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
+{
+	char *val = strchr(opt, '=');
+	size_t klen = val ? (size_t)(val - opt) : strlen(opt);
+
+	if (val)
+		val++;
+#define KEY(k) (klen == strlen(k) && !strncmp(opt, k, klen))
+	if (!*opt || KEY("defaults") || KEY("allow_other") ||
+	    KEY("default_permissions"))
+		return 0;
+	if (KEY("subject")) {
+		if (!val)
+			return sf_bad_option(opt, "needs a value");
+		if (!strcmp(val, "auto"))
+			fs->subject = SF_SUBJ_AUTO;
+		else if (!strcmp(val, "smack"))
+			fs->subject = SF_SUBJ_SMACK;
+		else if (!strcmp(val, "kmod"))
+			fs->subject = SF_SUBJ_KMOD;
+		else if (!strcmp(val, "users"))
+			fs->subject = SF_SUBJ_USERS;
+		else
+			return sf_bad_option(opt,
+					     "expected auto|smack|kmod|users");
+		return 0;
+	}
+	if (KEY("users") || KEY("smackfsdef") || KEY("smackfsdefault") ||
+	    KEY("smackfsroot") || KEY("smackfstransmute") ||
+	    KEY("smackfsfloor") || KEY("smackfshat") || KEY("xattr")) {
+		if (!val || !*val)
+			return sf_bad_option(opt, "needs a value");
+		if (KEY("users"))
+			fs->users_path = val;
+		else if (KEY("smackfsdef") || KEY("smackfsdefault"))
+			c->def = val;
+		else if (KEY("smackfsroot"))
+			c->root = val;
+		else if (KEY("smackfstransmute"))
+			c->transmute = val;
+		else if (KEY("smackfsfloor"))
+			c->floor = val;
+		else if (KEY("smackfshat"))
+			c->hat = val;
+		else
+			fs->xattr_prefix = val;
+		return 0;
+	}
+	if (KEY("cache")) {
+		if (val && !strcmp(val, "strict"))
+			fs->cache_strict = true;
+		else if (val && !strcmp(val, "auto"))
+			fs->cache_strict = false;
+		else
+			return sf_bad_option(opt, "expected strict|auto");
+		return 0;
+	}
+	if (KEY("checks")) {
+		if (val && !strcmp(val, "off"))
+			fs->checks_off = true;
+		else if (val && !strcmp(val, "on"))
+			fs->checks_off = false;
+		else
+			return sf_bad_option(opt, "expected off|on");
+		return 0;
+	}
+	if (KEY("logging")) {
+		if (!val || strlen(val) != 1 || val[0] < '0' || val[0] > '3')
+			return sf_bad_option(opt, "expected 0, 1, 2 or 3");
+		atomic_store(&fs->logging, val[0] - '0');
+		return 0;
+	}
+#undef KEY
+	return sf_append(&c->pass, opt);
+}
+
+static int sf_options(struct sf_fs *fs, struct sf_cmdline *c, char *list)
+{
+	char *save = NULL, *opt;
+	int rc;
+
+	for (opt = strtok_r(list, ",", &save); opt;
+	     opt = strtok_r(NULL, ",", &save)) {
+		rc = sf_option(fs, c, opt);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int sf_parse_args(struct sf_fs *fs, struct sf_cmdline *c, int argc,
+			 char **argv)
+{
+	int i, rc;
+
+	for (i = 1; i < argc; i++) {
+		char *a = argv[i];
+
+		if (!strcmp(a, "-f")) {
+			fs->foreground = true;
+		} else if (!strcmp(a, "-d") || !strcmp(a, "--debug")) {
+			fs->debug = fs->foreground = true;
+		} else if (!strcmp(a, "-s")) {
+			fs->singlethread = true;
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			c->help = true;
+		} else if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
+			c->version = true;
+		} else if (!strcmp(a, "-o") || !strcmp(a, "--rules")) {
+			if (++i >= argc) {
+				fprintf(stderr, "smackfuse: %s needs an "
+					"argument\n", a);
+				return -EINVAL;
+			}
+			if (a[1] == 'o') {
+				rc = sf_options(fs, c, argv[i]);
+				if (rc)
+					return rc;
+				continue;
+			}
+			goto add_rules;
+		} else if (!strncmp(a, "-o", 2)) {
+			rc = sf_options(fs, c, a + 2);
+			if (rc)
+				return rc;
+		} else if (!strncmp(a, "--rules=", 8)) {
+			argv[i] += 8;
+			goto add_rules;
+		} else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "smackfuse: unknown option %s\n", a);
+			return -EINVAL;
+		} else if (!c->source) {
+			c->source = a;
+		} else if (!c->mountpoint) {
+			c->mountpoint = a;
+		} else {
+			fprintf(stderr, "smackfuse: too many arguments: %s\n",
+				a);
+			return -EINVAL;
+		}
+		continue;
+add_rules:
+		c->rules = realloc(c->rules, (c->nrules + 1) *
+				   sizeof(*c->rules));
+		if (!c->rules)
+			return -ENOMEM;
+		c->rules[c->nrules++] = argv[i];
+	}
+	return 0;
+}
+
+static int sf_mount_label(struct sf_fs *fs, const char *opt, const char *val,
+			  sf_lid *out)
+{
+	struct sf_error err;
+
+	if (!val)
+		return 0;
+	memset(&err, 0, sizeof(err));
+	if (sf_label_intern(fs->labels, val, strlen(val), out, &err)) {
+		fprintf(stderr, "smackfuse: -o %s=%s: %s\n", opt, val,
+			err.reason);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Everything that can fail before the mount. */
+static int sf_setup(struct sf_fs *fs, struct sf_cmdline *c)
+{
+	struct stat st;
+	sf_lid root = SF_LID_FLOOR;
+	int rc;
+
+	fs->source = realpath(c->source, NULL);
+	if (!fs->source) {
+		fprintf(stderr, "smackfuse: %s: %s\n", c->source,
+			strerror(errno));
+		return -errno;
+	}
+	fs->root.fd = open(fs->source, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fs->root.fd < 0 || fstat(fs->root.fd, &st)) {
+		fprintf(stderr, "smackfuse: %s: %s\n", fs->source,
+			strerror(errno));
+		return -errno;
+	}
+	fs->root.ino = st.st_ino;
+	fs->root.dev = st.st_dev;
+	fs->root.type = S_IFDIR;
+	fs->root.nlookup = 2;
+	fs->mountpoint = realpath(c->mountpoint ? c->mountpoint : c->source,
+				  NULL);
+	if (!fs->mountpoint) {
+		fprintf(stderr, "smackfuse: %s: %s\n", c->mountpoint,
+			strerror(errno));
+		return -errno;
+	}
+
+	fs->policy = sf_policy_new();
+	if (!fs->policy)
+		return -ENOMEM;
+	fs->labels = sf_policy_labels(fs->policy);
+	fs->def = fs->floor = SF_LID_FLOOR;
+	fs->hat = SF_LID_HAT;
+	rc = sf_mount_label(fs, "smackfsdef", c->def, &fs->def);
+	rc = rc ? rc : sf_mount_label(fs, "smackfsroot", c->root, &root);
+	rc = rc ? rc : sf_mount_label(fs, "smackfstransmute", c->transmute,
+				      &root);
+	rc = rc ? rc : sf_mount_label(fs, "smackfsfloor", c->floor, &fs->floor);
+	rc = rc ? rc : sf_mount_label(fs, "smackfshat", c->hat, &fs->hat);
+	if (rc)
+		return rc;
+	fs->root_label = root;
+	fs->root_transmute = c->transmute != NULL;
+	atomic_store(&fs->root.label, root);
+	atomic_store(&fs->root.flags, SF_NODE_LABEL_VALID |
+		     (fs->root_transmute ? SF_NODE_TRANSMUTE : 0));
+
+	rc = sf_policy_load(fs, c->rules, c->nrules);
+	if (rc)
+		return rc;
+	rc = sf_subject_setup(fs);
+	if (rc)
+		return rc;
+	if (fs->subject == SF_SUBJ_USERS || fs->users_path) {
+		rc = sf_users_load(fs, fs->users_path ? fs->users_path :
+				   SF_DEFAULT_USERS);
+		if (rc)
+			return rc;
+	}
+	rc = sf_labels_setup(fs);
+	if (rc)
+		return rc;
+	return sf_nodes_init(fs);
+}
+
+static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
+{
+	struct fuse_args args = FUSE_ARGS_INIT(0, NULL);
+	struct fuse_loop_config *lc = NULL;
+	char *opts = NULL;
+	int rc = 1;
+
+	if (asprintf(&opts, "allow_other,default_permissions,"
+		     "subtype=smackfuse,fsname=%s%s%s", fs->source,
+		     c->pass ? "," : "", c->pass ? c->pass : "") < 0)
+		return 1;
+	if (fuse_opt_add_arg(&args, argv0) ||
+	    fuse_opt_add_arg(&args, "-o") || fuse_opt_add_arg(&args, opts) ||
+	    (fs->debug && fuse_opt_add_arg(&args, "-d")))
+		goto out;
+	fs->se = fuse_session_new(&args, &sf_ops, sizeof(sf_ops), fs);
+	if (!fs->se)
+		goto out;
+	if (fuse_set_signal_handlers(fs->se))
+		goto out_destroy;
+	if (fuse_session_mount(fs->se, fs->mountpoint))
+		goto out_signals;
+	if (fuse_daemonize(fs->foreground))
+		goto out_unmount;
+	sf_audit_setup(fs);
+	if (fs->singlethread) {
+		rc = fuse_session_loop(fs->se);
+	} else {
+		lc = fuse_loop_cfg_create();
+		if (!lc)
+			goto out_unmount;
+		fuse_loop_cfg_set_max_threads(lc, 64);
+		fuse_loop_cfg_set_idle_threads(lc, 16);
+		rc = fuse_session_loop_mt(fs->se, lc);
+		fuse_loop_cfg_destroy(lc);
+	}
+	rc = rc ? 1 : 0;
+out_unmount:
+	fuse_session_unmount(fs->se);
+out_signals:
+	fuse_remove_signal_handlers(fs->se);
+out_destroy:
+	fuse_session_destroy(fs->se);
+	fs->se = NULL;
+out:
+	fuse_opt_free_args(&args);
+	free(opts);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct sf_fs *fs = &sf_fs;
+	struct sf_cmdline c;
+
+	memset(&c, 0, sizeof(c));
+	atomic_store(&fs->logging, 1);
+	if (sf_parse_args(fs, &c, argc, argv)) {
+		fprintf(stderr, "Try 'smackfuse --help'.\n");
+		return 1;
+	}
+	if (c.help) {
+		sf_usage(stdout);
+		return 0;
+	}
+	if (c.version) {
+		printf("smackfuse %s (libfuse %s)\n", PACKAGE_VERSION,
+		       fuse_pkgversion());
+		return 0;
+	}
+	if (!c.source) {
+		sf_usage(stderr);
+		return 1;
+	}
+	umask(0);
+	if (sf_setup(fs, &c))
+		return 1;
+	return sf_run(fs, &c, argv[0]);
+}

@@ -1,0 +1,1277 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ops.c - the FUSE operations, in struct fuse_lowlevel_ops order.
+ *
+ * Each operation has the shape of a mainline Smack hook: find the caller,
+ * find the object, sf_check() what the VFS and smack_lsm.c would check,
+ * then one backing *at() call and one reply.  The kernel checks the mode
+ * bits itself (default_permissions).
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#include "smackfuse.h"
+#include "create.h"
+
+/* exec opens carry __FMODE_EXEC in the open flags. */
+#define SF_FMODE_EXEC 0x20
+
+#define SF_FN_PERM	"smack_inode_permission"
+
+static struct sf_fs *sf_fs_of(fuse_req_t req)
+{
+	return fuse_req_userdata(req);
+}
+
+static bool sf_hidden(const char *name)
+{
+	return !strncmp(name, SF_TMP_PREFIX, SF_TMP_PREFIX_LEN);
+}
+
+/* Timeouts: non-zero only for what every caller may see (sf_universal). */
+static double sf_timeout(struct sf_fs *fs, struct sf_node *n)
+{
+	if (fs->cache_strict)
+		return 0;
+	return sf_universal(sf_node_label(fs, n)) ? SF_CACHE_TIMEOUT : 0;
+}
+
+static void sf_entry_timeouts(struct sf_fs *fs, struct sf_node *dir,
+			      struct sf_node *n, struct fuse_entry_param *e,
+			      const char *name)
+{
+	e->attr_timeout = sf_timeout(fs, n);
+	e->entry_timeout = sf_timeout(fs, dir);
+	if (e->entry_timeout > 0)
+		sf_node_remember_entry(fs, n, sf_node_ino(fs, dir), name);
+}
+
+/* Directory permission the VFS asks for before creating or removing a
+ * name: may_create()/may_delete() -> inode_permission(dir, MAY_WRITE |
+ * MAY_EXEC). */
+static int sf_check_dir_change(struct sf_fs *fs, struct sf_subject *s,
+			       struct sf_node *dir, const char *name)
+{
+	return sf_check(fs, s, dir, SF_MAY_WRITE | SF_MAY_EXEC, SF_FN_PERM,
+			name);
+}
+
+/* The node @name refers to in @dir, with a lookup reference, or NULL. */
+static struct sf_node *sf_peek(struct sf_fs *fs, struct sf_node *dir,
+			       const char *name, int *err)
+{
+	struct fuse_entry_param e;
+	struct sf_node *n = NULL;
+
+	*err = sf_node_lookup(fs, dir, name, &e, &n);
+	return *err ? NULL : n;
+}
+
+static void sf_init(void *userdata, struct fuse_conn_info *conn)
+{
+	struct sf_fs *fs = userdata;
+
+	if (conn->capable & FUSE_CAP_SPLICE_WRITE)
+		conn->want |= FUSE_CAP_SPLICE_WRITE | FUSE_CAP_SPLICE_MOVE;
+	if (conn->capable & FUSE_CAP_SPLICE_READ)
+		conn->want |= FUSE_CAP_SPLICE_READ;
+	if (conn->capable & FUSE_CAP_FLOCK_LOCKS)
+		conn->want |= FUSE_CAP_FLOCK_LOCKS;
+	if (conn->capable & FUSE_CAP_POSIX_LOCKS)
+		conn->want |= FUSE_CAP_POSIX_LOCKS;
+	if (conn->capable & FUSE_CAP_ATOMIC_O_TRUNC)
+		conn->want |= FUSE_CAP_ATOMIC_O_TRUNC;
+	conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
+	conn->max_write = 1024 * 1024;
+	if (fs->cache_strict)
+		conn->want &= ~FUSE_CAP_READDIRPLUS_AUTO;
+}
+
+static void sf_destroy(void *userdata)
+{
+	(void)userdata;
+}
+
+static void sf_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *dir = sf_node(req, parent), *n;
+	struct fuse_entry_param e;
+	struct sf_subject s;
+	int rc;
+
+	sf_subject_get(fs, req, &s);
+	rc = sf_check(fs, &s, dir, SF_MAY_EXEC, SF_FN_PERM, name);
+	if (!rc)
+		rc = sf_node_lookup(fs, dir, name, &e, &n);
+	if (rc) {
+		fuse_reply_err(req, -rc);
+		return;
+	}
+	sf_entry_timeouts(fs, dir, n, &e, name);
+	fuse_reply_entry(req, &e);
+}
+
+static void sf_forget(fuse_req_t req, fuse_ino_t ino, uint64_t nlookup)
+{
+	sf_node_forget(sf_fs_of(req), sf_node(req, ino), nlookup);
+	fuse_reply_none(req);
+}
+
+/*
+ * smack_inode_getattr wants read.  The kernel also sends GETATTR to
+ * refresh a directory's mode before a path walk searches it, and that
+ * must not need more than search: for directories read OR search will do.
+ */
+static int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
+			    struct sf_node *n)
+{
+	if (n->type == S_IFDIR && !fs->checks_off &&
+	    !sf_decide(fs, s, sf_node_label(fs, n), SF_MAY_READ)) {
+		atomic_fetch_add_explicit(&fs->checks, 1,
+					  memory_order_relaxed);
+		return 0;
+	}
+	return sf_check(fs, s, n, n->type == S_IFDIR ? SF_MAY_EXEC :
+			SF_MAY_READ, "smack_inode_getattr", NULL);
+}
+
+static void sf_getattr(fuse_req_t req, fuse_ino_t ino,
+		       struct fuse_file_info *fi)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *n = sf_node(req, ino);
+	struct sf_subject s;
+	struct stat st;
+	int rc;
+
+	sf_subject_get(fs, req, &s);
+	rc = sf_check_getattr(fs, &s, n);
+	if (rc) {
+		fuse_reply_err(req, -rc);
+		return;
+	}
+	if (fi ? fstat((int)fi->fh, &st) :
+	    fstatat(n->fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW)) {
+		fuse_reply_err(req, errno);
+		return;
+	}
+	fuse_reply_attr(req, &st, sf_timeout(fs, n));
+}
+
+static int sf_utimens(struct sf_node *n, struct fuse_file_info *fi,
+		      const struct timespec tv[2])
+{
+	char proc[64];
+
+	if (fi)
+		return futimens((int)fi->fh, tv);
+	if (n->type == S_IFLNK)
+		return utimensat(n->fd, "", tv, AT_EMPTY_PATH |
+				 AT_SYMLINK_NOFOLLOW);
+	sf_proc_path(n, proc, sizeof(proc));
+	return utimensat(AT_FDCWD, proc, tv, 0);
+}
+
+static void sf_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
+		       int valid, struct fuse_file_info *fi)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *n = sf_node(req, ino);
+	struct sf_subject s;
+	char proc[64];
+	struct stat st;
+	int rc;
+
+	sf_subject_get(fs, req, &s);
+	rc = sf_check(fs, &s, n, SF_MAY_WRITE, "smack_inode_setattr", NULL);
+	if (rc)
+		goto out_err;
+	sf_proc_path(n, proc, sizeof(proc));
+	rc = -EIO;
+	if (valid & FUSE_SET_ATTR_MODE) {
+		if (fi ? fchmod((int)fi->fh, attr->st_mode) :
+		    fchmodat(AT_FDCWD, proc, attr->st_mode, 0))
+			goto out_errno;
+	}
+	if (valid & (FUSE_SET_ATTR_UID | FUSE_SET_ATTR_GID)) {
+		uid_t uid = (valid & FUSE_SET_ATTR_UID) ? attr->st_uid :
+			(uid_t)-1;
+		gid_t gid = (valid & FUSE_SET_ATTR_GID) ? attr->st_gid :
+			(gid_t)-1;
+
+		if (fchownat(n->fd, "", uid, gid, AT_EMPTY_PATH |
+			     AT_SYMLINK_NOFOLLOW))
+			goto out_errno;
+	}
+	if (valid & FUSE_SET_ATTR_SIZE) {
+		if (fi ? ftruncate((int)fi->fh, attr->st_size) :
+		    truncate(proc, attr->st_size))
+			goto out_errno;
+	}
+	if (valid & (FUSE_SET_ATTR_ATIME | FUSE_SET_ATTR_MTIME)) {
+		struct timespec tv[2];
+
+		tv[0].tv_sec = tv[1].tv_sec = 0;
+		tv[0].tv_nsec = tv[1].tv_nsec = UTIME_OMIT;
+		if (valid & FUSE_SET_ATTR_ATIME_NOW)
+			tv[0].tv_nsec = UTIME_NOW;
+		else if (valid & FUSE_SET_ATTR_ATIME)
+			tv[0] = attr->st_atim;
+		if (valid & FUSE_SET_ATTR_MTIME_NOW)
+			tv[1].tv_nsec = UTIME_NOW;
+		else if (valid & FUSE_SET_ATTR_MTIME)
+			tv[1] = attr->st_mtim;
+		if (sf_utimens(n, fi, tv))
+			goto out_errno;
+	}
+	if (fstatat(n->fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW))
+		goto out_errno;
+	fuse_reply_attr(req, &st, sf_timeout(fs, n));
+	return;
+out_errno:
+	rc = -errno;
+out_err:
+	fuse_reply_err(req, -rc);
+}
+
+static void sf_readlink(fuse_req_t req, fuse_ino_t ino)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *n = sf_node(req, ino);
+	char buf[PATH_MAX + 1];
+	struct sf_subject s;
+	ssize_t len;
+	int rc;
+
+	sf_subject_get(fs, req, &s);
+	rc = sf_check(fs, &s, n, SF_MAY_READ, "smack_inode_readlink", NULL);
+	if (rc) {
+		fuse_reply_err(req, -rc);
+		return;
+	}
+	len = readlinkat(n->fd, "", buf, sizeof(buf));
+	if (len < 0) {
+		fuse_reply_err(req, errno);
+		return;
+	}
+	if (len == sizeof(buf)) {
+		fuse_reply_err(req, ENAMETOOLONG);
+		return;
+	}
+	buf[len] = '\0';
+	fuse_reply_readlink(req, buf);
+}
+
+/* mknod, mkdir and symlink: check, label, create hidden, rename in. */
+static void sf_make(fuse_req_t req, fuse_ino_t parent, const char *name,
+		    mode_t mode, dev_t rdev, const char *link)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *dir = sf_node(req, parent), *n;
+	struct fuse_entry_param e;
+	struct sf_subject s;
+	bool transmute;
+	sf_lid label;
+	int rc, fd;
+
+	sf_subject_get(fs, req, &s);
+	rc = sf_check_dir_change(fs, &s, dir, name);
+	if (rc)
+		goto out_err;
+	if (sf_hidden(name)) {
+		rc = -EPERM;
+		goto out_err;
+	}
+	label = sf_new_label(fs, &s, dir, &transmute);
+	rc = sf_make_node(fs, &s, dir, name, mode, rdev, link, label,
+			  transmute, &fd);
+	if (!rc)
+		rc = sf_node_from_fd(fs, fd, &e, &n);
+	if (rc)
+		goto out_err;
+	atomic_store(&n->label, label);
+	atomic_store(&n->flags, SF_NODE_LABEL_VALID |
+		     (transmute && S_ISDIR(mode) ? SF_NODE_TRANSMUTE : 0));
+	sf_entry_timeouts(fs, dir, n, &e, name);
+	fuse_reply_entry(req, &e);
+	return;
+out_err:
+	fuse_reply_err(req, -rc);
+}
+
+static void sf_mknod(fuse_req_t req, fuse_ino_t parent, const char *name,
+		     mode_t mode, dev_t rdev)
+{
+	sf_make(req, parent, name, mode, rdev, NULL);
+}
+
+static void sf_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name,
+		     mode_t mode)
+{
+	sf_make(req, parent, name, S_IFDIR | mode, 0, NULL);
+}
+
+/* unlink and rmdir: smack_inode_unlink/rmdir want write on the victim
+ * and on the directory, after the VFS's may_delete(). */
+static void sf_remove(fuse_req_t req, fuse_ino_t parent, const char *name,
+		      int flags, const char *fn)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *dir = sf_node(req, parent), *victim;
+	struct sf_subject s;
+	int rc;
+
+	sf_subject_get(fs, req, &s);
+	rc = sf_check_dir_change(fs, &s, dir, name);
+	if (rc)
+		goto out;
+	victim = sf_peek(fs, dir, name, &rc);
+	if (!victim)
+		goto out;
+	rc = sf_check(fs, &s, victim, SF_MAY_WRITE, fn, NULL);
+	sf_node_forget(fs, victim, 1);
+	if (!rc && unlinkat(dir->fd, name, flags))
+		rc = -errno;
+out:
+	fuse_reply_err(req, -rc);
+}
+
+static void sf_unlink(fuse_req_t req, fuse_ino_t parent, const char *name)
+{
+	sf_remove(req, parent, name, 0, "smack_inode_unlink");
+}
+
+static void sf_rmdir(fuse_req_t req, fuse_ino_t parent, const char *name)
+{
+	sf_remove(req, parent, name, AT_REMOVEDIR, "smack_inode_rmdir");
+}
+
+static void sf_symlink(fuse_req_t req, const char *link, fuse_ino_t parent,
+		       const char *name)
+{
+	sf_make(req, parent, name, S_IFLNK | 0777, 0, link);
+}
+
+/* smack_inode_rename: read-write on the source and on any target, after
+ * may_delete()/may_create() on both directories. */
+static void sf_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
+		      fuse_ino_t newparent, const char *newname,
+		      unsigned int flags)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *odir = sf_node(req, parent);
+	struct sf_node *ndir = sf_node(req, newparent), *src, *dst;
+	struct sf_subject s;
+	int rc;
+
+	if (flags & ~(RENAME_NOREPLACE | RENAME_EXCHANGE)) {
+		fuse_reply_err(req, EINVAL);
+		return;
+	}
+	if (sf_hidden(name) || sf_hidden(newname)) {
+		fuse_reply_err(req, sf_hidden(name) ? ENOENT : EPERM);
+		return;
+	}
+	sf_subject_get(fs, req, &s);
+	rc = sf_check_dir_change(fs, &s, odir, name);
+	if (!rc)
+		rc = sf_check_dir_change(fs, &s, ndir, newname);
+	if (rc)
+		goto out;
+	src = sf_peek(fs, odir, name, &rc);
+	if (!src)
+		goto out;
+	rc = sf_check(fs, &s, src, SF_MAY_READWRITE, "smack_inode_rename",
+		      NULL);
+	sf_node_forget(fs, src, 1);
+	if (rc)
+		goto out;
+	dst = sf_peek(fs, ndir, newname, &rc);
+	if (dst) {
+		rc = sf_check(fs, &s, dst, SF_MAY_READWRITE,
+			      "smack_inode_rename", NULL);
+		sf_node_forget(fs, dst, 1);
+		if (rc)
+			goto out;
+	} else if (rc != -ENOENT) {
+		goto out;
+	}
+	rc = renameat2(odir->fd, name, ndir->fd, newname, flags) ? -errno : 0;
+out:
+	fuse_reply_err(req, -rc);
+}
+
+/* smack_inode_link: write on the object being linked. */
+static void sf_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent,
+		    const char *newname)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *n = sf_node(req, ino), *dir = sf_node(req, newparent);
+	struct fuse_entry_param e;
+	struct sf_subject s;
+	char proc[64];
+	int rc;
+
+	sf_subject_get(fs, req, &s);
+	rc = sf_check_dir_change(fs, &s, dir, newname);
+	if (!rc)
+		rc = sf_check(fs, &s, n, SF_MAY_WRITE, "smack_inode_link", NULL);
+	if (!rc && sf_hidden(newname))
+		rc = -EPERM;
+	if (rc)
+		goto out_err;
+	sf_proc_path(n, proc, sizeof(proc));
+	if (linkat(AT_FDCWD, proc, dir->fd, newname, AT_SYMLINK_FOLLOW)) {
+		rc = -errno;
+		goto out_err;
+	}
+	memset(&e, 0, sizeof(e));
+	if (fstatat(n->fd, "", &e.attr, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW)) {
+		rc = -errno;
+		goto out_err;
+	}
+	sf_node_ref(fs, n);
+	e.ino = ino;
+	sf_entry_timeouts(fs, dir, n, &e, newname);
+	fuse_reply_entry(req, &e);
+	return;
+out_err:
+	fuse_reply_err(req, -rc);
+}
+
+/* What open(2) with @flags asks of the object: inode_permission() with
+ * the open mode (O_TRUNC as write), plus smack_file_open()'s read. */
+static u32 sf_open_request(int flags)
+{
+	u32 may = SF_MAY_READ;
+
+	if ((flags & O_ACCMODE) != O_RDONLY || (flags & O_TRUNC))
+		may |= SF_MAY_WRITE;
+	if (flags & O_APPEND)
+		may |= SF_MAY_APPEND;
+	if (flags & SF_FMODE_EXEC)
+		may |= SF_MAY_EXEC;
+	return may;
+}
+
+static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *n = sf_node(req, ino);
+	struct sf_subject s;
+	char proc[64];
+	int rc, fd;
+
+	sf_subject_get(fs, req, &s);
+	rc = sf_check(fs, &s, n, sf_open_request(fi->flags), "smack_file_open",
+		      NULL);
+	if (rc) {
+		fuse_reply_err(req, -rc);
+		return;
+	}
+	sf_proc_path(n, proc, sizeof(proc));
+	fd = open(proc, (fi->flags | O_CLOEXEC) &
+		  ~(O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | SF_FMODE_EXEC));
+	if (fd < 0) {
+		fuse_reply_err(req, errno);
+		return;
+	}
+	fi->fh = (uint64_t)fd;
+	fi->keep_cache = !fs->cache_strict;
+	if (fuse_reply_open(req, fi) == -ENOENT)
+		close(fd);	/* the caller was interrupted */
+}
+
+static void sf_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
+		    struct fuse_file_info *fi)
+{
+	struct fuse_bufvec buf = FUSE_BUFVEC_INIT(size);
+
+	(void)ino;
+	buf.buf[0].flags = FUSE_BUF_IS_FD | FUSE_BUF_FD_SEEK;
+	buf.buf[0].fd = (int)fi->fh;
+	buf.buf[0].pos = off;
+	fuse_reply_data(req, &buf, FUSE_BUF_SPLICE_MOVE);
+}
+
+/* Write access was decided at open: writeback may send pid 0. */
+static void sf_write_buf(fuse_req_t req, fuse_ino_t ino,
+			 struct fuse_bufvec *in, off_t off,
+			 struct fuse_file_info *fi)
+{
+	struct fuse_bufvec out = FUSE_BUFVEC_INIT(fuse_buf_size(in));
+	ssize_t res;
+
+	(void)ino;
+	out.buf[0].flags = FUSE_BUF_IS_FD | FUSE_BUF_FD_SEEK;
+	out.buf[0].fd = (int)fi->fh;
+	out.buf[0].pos = off;
+	res = fuse_buf_copy(&out, in, 0);
+	if (res < 0)
+		fuse_reply_err(req, (int)-res);
+	else
+		fuse_reply_write(req, (size_t)res);
+}
+
+static void sf_flush(fuse_req_t req, fuse_ino_t ino,
+		     struct fuse_file_info *fi)
+{
+	int fd = dup((int)fi->fh);
+
+	/* close() ends the owner's POSIX locks. */
+	if (fi->lock_owner)
+		sf_lock_release_owner(sf_node(req, ino), fi->lock_owner);
+	fuse_reply_err(req, fd < 0 ? errno : close(fd) ? errno : 0);
+}
+
+static void sf_release(fuse_req_t req, fuse_ino_t ino,
+		       struct fuse_file_info *fi)
+{
+	if (fi->flock_release || fi->lock_owner)
+		sf_lock_release_owner(sf_node(req, ino), fi->lock_owner);
+	close((int)fi->fh);
+	fuse_reply_err(req, 0);
+}
+
+static void sf_fsync(fuse_req_t req, fuse_ino_t ino, int datasync,
+		     struct fuse_file_info *fi)
+{
+	int rc;
+
+	(void)ino;
+	rc = datasync ? fdatasync((int)fi->fh) : fsync((int)fi->fh);
+	fuse_reply_err(req, rc ? errno : 0);
+}
+
+struct sf_dir {
+	DIR *dp;
+	off_t offset;
+	struct dirent *entry;
+};
+
+static void sf_opendir(fuse_req_t req, fuse_ino_t ino,
+		       struct fuse_file_info *fi)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *n = sf_node(req, ino);
+	struct sf_subject s;
+	struct sf_dir *d;
+	int rc, fd;
+
+	sf_subject_get(fs, req, &s);
+	rc = sf_check(fs, &s, n, SF_MAY_READ, "smack_file_open", NULL);
+	if (rc) {
+		fuse_reply_err(req, -rc);
+		return;
+	}
+	d = calloc(1, sizeof(*d));
+	if (!d) {
+		fuse_reply_err(req, ENOMEM);
+		return;
+	}
+	fd = openat(n->fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || !(d->dp = fdopendir(fd))) {
+		rc = errno;
+		if (fd >= 0)
+			close(fd);
+		free(d);
+		fuse_reply_err(req, rc);
+		return;
+	}
+	fi->fh = (uintptr_t)d;
+	fi->cache_readdir = 0;
+	if (fuse_reply_open(req, fi) == -ENOENT) {
+		closedir(d->dp);
+		free(d);
+	}
+}
+
+static struct sf_dir *sf_dir(struct fuse_file_info *fi)
+{
+	return (struct sf_dir *)(uintptr_t)fi->fh;
+}
+
+static void sf_do_readdir(fuse_req_t req, fuse_ino_t ino, size_t size,
+			  off_t offset, struct fuse_file_info *fi, bool plus)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *dir = sf_node(req, ino);
+	struct sf_dir *d = sf_dir(fi);
+	char *buf = calloc(1, size), *p;
+	size_t rem = size;
+	int err = 0;
+
+	if (!buf) {
+		fuse_reply_err(req, ENOMEM);
+		return;
+	}
+	if (offset != d->offset) {
+		seekdir(d->dp, offset);
+		d->entry = NULL;
+		d->offset = offset;
+	}
+	p = buf;
+	for (;;) {
+		struct fuse_entry_param e;
+		struct sf_node *n = NULL;
+		const char *name;
+		size_t len;
+
+		if (!d->entry) {
+			errno = 0;
+			d->entry = readdir(d->dp);
+			if (!d->entry) {
+				err = errno;
+				break;
+			}
+		}
+		name = d->entry->d_name;
+		if (sf_hidden(name)) {
+			d->offset = d->entry->d_off;
+			d->entry = NULL;
+			continue;
+		}
+		if (plus && strcmp(name, ".") && strcmp(name, "..")) {
+			err = -sf_node_lookup(fs, dir, name, &e, &n);
+			if (err == ENOENT) {	/* gone meanwhile */
+				err = 0;
+				d->offset = d->entry->d_off;
+				d->entry = NULL;
+				continue;
+			}
+			if (err)
+				break;
+			sf_entry_timeouts(fs, dir, n, &e, name);
+			len = fuse_add_direntry_plus(req, p, rem, name, &e,
+						     d->entry->d_off);
+		} else if (plus) {
+			memset(&e, 0, sizeof(e));
+			e.attr.st_ino = d->entry->d_ino;
+			e.attr.st_mode = (mode_t)d->entry->d_type << 12;
+			len = fuse_add_direntry_plus(req, p, rem, name, &e,
+						     d->entry->d_off);
+		} else {
+			struct stat st = {
+				.st_ino = d->entry->d_ino,
+				.st_mode = (mode_t)d->entry->d_type << 12,
+			};
+
+			len = fuse_add_direntry(req, p, rem, name, &st,
+						d->entry->d_off);
+		}
+		if (len > rem) {
+			if (n)
+				sf_node_forget(fs, n, 1);
+			break;
+		}
+		p += len;
+		rem -= len;
+		d->offset = d->entry->d_off;
+		d->entry = NULL;
+	}
+	if (err && rem == size)
+		fuse_reply_err(req, err);
+	else
+		fuse_reply_buf(req, buf, size - rem);
+	free(buf);
+}
+
+static void sf_readdir(fuse_req_t req, fuse_ino_t ino, size_t size,
+		       off_t offset, struct fuse_file_info *fi)
+{
+	sf_do_readdir(req, ino, size, offset, fi, false);
+}
+
+static void sf_releasedir(fuse_req_t req, fuse_ino_t ino,
+			  struct fuse_file_info *fi)
+{
+	struct sf_dir *d = sf_dir(fi);
+
+	(void)ino;
+	closedir(d->dp);
+	free(d);
+	fuse_reply_err(req, 0);
+}
+
+static void sf_fsyncdir(fuse_req_t req, fuse_ino_t ino, int datasync,
+			struct fuse_file_info *fi)
+{
+	int fd = dirfd(sf_dir(fi)->dp), rc;
+
+	(void)ino;
+	rc = datasync ? fdatasync(fd) : fsync(fd);
+	fuse_reply_err(req, rc ? errno : 0);
+}
+
+static void sf_statfs(fuse_req_t req, fuse_ino_t ino)
+{
+	struct statvfs st;
+
+	if (fstatvfs(sf_node(req, ino)->fd, &st))
+		fuse_reply_err(req, errno);
+	else
+		fuse_reply_statfs(req, &st);
+}
+
+/* A Smack attribute value as smk_import_entry() reads it: up to the
+ * first NUL or white space. */
+static size_t sf_label_len(const char *value, size_t size)
+{
+	size_t i;
+
+	for (i = 0; i < size; i++)
+		if (!value[i] || value[i] == ' ' || value[i] == '\n' ||
+		    value[i] == '\t')
+			break;
+	return i;
+}
+
+/* smack_inode_setxattr(): checks on the name and the value. */
+static int sf_setxattr_smack(struct sf_fs *fs, struct sf_subject *s,
+			     struct sf_node *n, const char *name,
+			     const char *value, size_t size, sf_lid *lid)
+{
+	const char *attr = name + strlen("security.");
+	size_t len;
+
+	if (!sf_privileged(fs, s, SF_CAP_MAC_ADMIN))
+		return -EPERM;
+	if (!strcmp(attr, "SMACK64TRANSMUTE")) {
+		if (n->type != S_IFDIR || size != 4 || memcmp(value, "TRUE", 4))
+			return -EINVAL;
+		return 0;
+	}
+	if (strcmp(attr, "SMACK64") && strcmp(attr, "SMACK64EXEC") &&
+	    strcmp(attr, "SMACK64MMAP") && strcmp(attr, "SMACK64IPIN") &&
+	    strcmp(attr, "SMACK64IPOUT"))
+		return 0;
+	len = sf_label_len(value, size);
+	if (!len || sf_label_intern(fs->labels, value, len, lid, NULL))
+		return -EINVAL;
+	if ((!strcmp(attr, "SMACK64EXEC") || !strcmp(attr, "SMACK64MMAP")) &&
+	    (*lid == SF_LID_STAR || *lid == SF_LID_WEB))
+		return -EINVAL;
+	return 0;
+}
+
+static void *sf_invalidate_thread(void *arg)
+{
+	sf_invalidate_all(arg);
+	return NULL;
+}
+
+/* A label changed: the kernel's cached entries below it may now be
+ * wrong.  Not from this thread: the kernel holds the directory locked. */
+static void sf_invalidate_later(struct sf_fs *fs)
+{
+	pthread_t t;
+
+	if (!pthread_create(&t, NULL, sf_invalidate_thread, fs))
+		pthread_detach(t);
+}
+
+static void sf_setxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
+			const char *value, size_t size, int flags)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *n = sf_node(req, ino);
+	sf_lid lid = SF_LID_INVALID;
+	char bname[XATTR_NAME_MAX + 1], proc[64];
+	const char *backing;
+	struct sf_subject s;
+	bool is_smack;
+	int rc;
+
+	backing = sf_xattr_backing(fs, name, bname, sizeof(bname), &is_smack);
+	if (!backing) {
+		fuse_reply_err(req, EPERM);
+		return;
+	}
+	sf_subject_get(fs, req, &s);
+	rc = is_smack ? sf_setxattr_smack(fs, &s, n, name, value, size, &lid)
+		      : 0;
+	if (!rc)
+		rc = sf_check(fs, &s, n, SF_MAY_WRITE, "smack_inode_setxattr",
+			      NULL);
+	if (rc)
+		goto out;
+	sf_proc_path(n, proc, sizeof(proc));
+	if (lid != SF_LID_INVALID) {
+		/* Store the label itself, as smack_inode_post_setxattr
+		 * keeps it. */
+		const char *l = sf_label_name(fs->labels, lid);
+
+		rc = setxattr(proc, backing, l, strlen(l), flags);
+	} else {
+		rc = setxattr(proc, backing, value, size, flags);
+	}
+	if (rc) {
+		rc = -errno;
+		goto out;
+	}
+	if (is_smack && !strcmp(name, "security.SMACK64")) {
+		atomic_store(&n->label, lid);
+		if (n != &fs->root)
+			sf_node_label_invalidate(n);
+		sf_invalidate_later(fs);
+	} else if (is_smack && !strcmp(name, "security.SMACK64TRANSMUTE")) {
+		atomic_fetch_or(&n->flags, SF_NODE_TRANSMUTE);
+		sf_node_label_invalidate(n);
+	}
+out:
+	fuse_reply_err(req, -rc);
+}
+
+static int sf_reply_value(fuse_req_t req, const char *value, size_t len,
+			  size_t size)
+{
+	if (!size)
+		return fuse_reply_xattr(req, len);
+	if (len > size)
+		return fuse_reply_err(req, ERANGE);
+	return fuse_reply_buf(req, value, len);
+}
+
+static void sf_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
+			size_t size)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *n = sf_node(req, ino);
+	char bname[XATTR_NAME_MAX + 1], proc[64], *value = NULL;
+	const char *backing;
+	struct sf_subject s;
+	bool is_smack;
+	ssize_t len;
+	int rc;
+
+	backing = sf_xattr_backing(fs, name, bname, sizeof(bname), &is_smack);
+	if (!backing) {
+		fuse_reply_err(req, ENODATA);
+		return;
+	}
+	sf_subject_get(fs, req, &s);
+	rc = sf_check(fs, &s, n, SF_MAY_READ, "smack_inode_getxattr", NULL);
+	if (rc) {
+		fuse_reply_err(req, -rc);
+		return;
+	}
+	if (!strcmp(name, "security.SMACK64")) {
+		/* smack_inode_getsecurity: the label in force. */
+		const char *l = sf_label_name(fs->labels, sf_node_label(fs, n));
+
+		sf_reply_value(req, l, strlen(l), size);
+		return;
+	}
+	sf_proc_path(n, proc, sizeof(proc));
+	if (size) {
+		value = malloc(size);
+		if (!value) {
+			fuse_reply_err(req, ENOMEM);
+			return;
+		}
+	}
+	len = getxattr(proc, backing, value, size);
+	if (len < 0)
+		fuse_reply_err(req, errno);
+	else if (size)
+		fuse_reply_buf(req, value, (size_t)len);
+	else
+		fuse_reply_xattr(req, (size_t)len);
+	free(value);
+}
+
+/* With -o xattr=PREFIX: show PREFIX"SMACK64..." as "security.SMACK64...",
+ * hide the host's own security.SMACK64* and anything else under PREFIX. */
+static size_t sf_list_rewrite(struct sf_fs *fs, const char *in, size_t len,
+			      char *out)
+{
+	size_t plen = strlen(fs->xattr_prefix), o = 0;
+	const char *p;
+
+	for (p = in; p < in + len; p += strlen(p) + 1) {
+		if (!strncmp(p, fs->xattr_prefix, plen)) {
+			if (strncmp(p + plen, "SMACK64", 7))
+				continue;
+			o += (size_t)sprintf(out + o, "security.%s", p + plen)
+				+ 1;
+		} else if (!strncmp(p, "security.SMACK64", 16)) {
+			continue;
+		} else {
+			memcpy(out + o, p, strlen(p) + 1);
+			o += strlen(p) + 1;
+		}
+	}
+	return o;
+}
+
+static void sf_listxattr(fuse_req_t req, fuse_ino_t ino, size_t size)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *n = sf_node(req, ino);
+	char proc[64], *raw = NULL, *out = NULL;
+	struct sf_subject s;
+	ssize_t len;
+	size_t olen;
+	int rc;
+
+	sf_subject_get(fs, req, &s);
+	rc = sf_check(fs, &s, n, SF_MAY_READ, "smack_inode_listxattr", NULL);
+	if (rc) {
+		fuse_reply_err(req, -rc);
+		return;
+	}
+	sf_proc_path(n, proc, sizeof(proc));
+	len = listxattr(proc, NULL, 0);
+	if (len < 0) {
+		fuse_reply_err(req, errno);
+		return;
+	}
+	raw = malloc((size_t)len + 1);
+	out = malloc((size_t)len * 2 + 64);
+	if (!raw || !out) {
+		rc = ENOMEM;
+		goto out;
+	}
+	len = listxattr(proc, raw, (size_t)len);
+	if (len < 0) {
+		rc = errno;
+		goto out;
+	}
+	if (fs->xattr_prefix) {
+		olen = sf_list_rewrite(fs, raw, (size_t)len, out);
+	} else {
+		memcpy(out, raw, (size_t)len);
+		olen = (size_t)len;
+	}
+	sf_reply_value(req, out, olen, size);
+	free(raw);
+	free(out);
+	return;
+out:
+	free(raw);
+	free(out);
+	fuse_reply_err(req, rc);
+}
+
+static void sf_removexattr(fuse_req_t req, fuse_ino_t ino, const char *name)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *n = sf_node(req, ino);
+	char bname[XATTR_NAME_MAX + 1], proc[64];
+	const char *backing;
+	struct sf_subject s;
+	bool is_smack;
+	int rc = 0;
+
+	backing = sf_xattr_backing(fs, name, bname, sizeof(bname), &is_smack);
+	if (!backing) {
+		fuse_reply_err(req, EPERM);
+		return;
+	}
+	sf_subject_get(fs, req, &s);
+	if (is_smack && !sf_privileged(fs, &s, SF_CAP_MAC_ADMIN))
+		rc = -EPERM;
+	if (!rc)
+		rc = sf_check(fs, &s, n, SF_MAY_WRITE,
+			      "smack_inode_removexattr", NULL);
+	if (rc)
+		goto out;
+	sf_proc_path(n, proc, sizeof(proc));
+	if (removexattr(proc, backing)) {
+		rc = -errno;
+		goto out;
+	}
+	if (is_smack) {
+		if (n == &fs->root && !strcmp(name, "security.SMACK64"))
+			atomic_store(&n->label, fs->def);
+		if (n == &fs->root &&
+		    !strcmp(name, "security.SMACK64TRANSMUTE"))
+			atomic_fetch_and(&n->flags, ~SF_NODE_TRANSMUTE);
+		sf_node_label_invalidate(n);
+		sf_invalidate_later(fs);
+	}
+out:
+	fuse_reply_err(req, -rc);
+}
+
+/* Not sent with default_permissions; answered as inode_permission would. */
+static void sf_op_access(fuse_req_t req, fuse_ino_t ino, int mask)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_subject s;
+	u32 may = 0;
+
+	if (mask & R_OK)
+		may |= SF_MAY_READ;
+	if (mask & W_OK)
+		may |= SF_MAY_WRITE;
+	if (mask & X_OK)
+		may |= SF_MAY_EXEC;
+	sf_subject_get(fs, req, &s);
+	fuse_reply_err(req, may ? -sf_check(fs, &s, sf_node(req, ino), may,
+					    SF_FN_PERM, NULL) : 0);
+}
+
+static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
+		      mode_t mode, struct fuse_file_info *fi)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *dir = sf_node(req, parent), *n;
+	struct fuse_entry_param e;
+	struct sf_subject s;
+	bool transmute;
+	sf_lid label;
+	int rc, pfd, fd;
+
+	sf_subject_get(fs, req, &s);
+	rc = sf_check_dir_change(fs, &s, dir, name);
+	if (rc)
+		goto out_err;
+	if (sf_hidden(name)) {
+		rc = -EPERM;
+		goto out_err;
+	}
+	label = sf_new_label(fs, &s, dir, &transmute);
+	/* smack_file_open() on the new file: read (differs from the
+	 * caller's own label only when transmuted). */
+	rc = sf_check_label(fs, &s, label, SF_MAY_READ, "smack_file_open",
+			    dir, name);
+	if (rc)
+		goto out_err;
+	rc = sf_make_file(fs, &s, dir, name, mode, fi->flags, label, &pfd, &fd);
+	if (rc == -EEXIST && !(fi->flags & O_EXCL)) {
+		/* Created meanwhile: open it as open(2) would. */
+		n = sf_peek(fs, dir, name, &rc);
+		if (!n)
+			goto out_err;
+		rc = sf_check(fs, &s, n, sf_open_request(fi->flags),
+			      "smack_file_open", NULL);
+		if (!rc) {
+			char proc[64];
+
+			sf_proc_path(n, proc, sizeof(proc));
+			fd = open(proc, (fi->flags | O_CLOEXEC) &
+				  ~(O_CREAT | O_EXCL | O_NOFOLLOW));
+			rc = fd < 0 ? -errno : 0;
+		}
+		if (rc) {
+			sf_node_forget(fs, n, 1);
+			goto out_err;
+		}
+		memset(&e, 0, sizeof(e));
+		e.ino = sf_node_ino(fs, n);
+		if (fstat(fd, &e.attr)) {
+			rc = -errno;
+			close(fd);
+			sf_node_forget(fs, n, 1);
+			goto out_err;
+		}
+		goto reply;
+	}
+	if (rc)
+		goto out_err;
+	rc = sf_node_from_fd(fs, pfd, &e, &n);
+	if (rc) {
+		close(fd);
+		goto out_err;
+	}
+	atomic_store(&n->label, label);
+	atomic_store(&n->flags, SF_NODE_LABEL_VALID);
+reply:
+	sf_entry_timeouts(fs, dir, n, &e, name);
+	fi->fh = (uint64_t)fd;
+	fi->keep_cache = !fs->cache_strict;
+	if (fuse_reply_create(req, &e, fi) == -ENOENT) {
+		close(fd);
+		sf_node_forget(fs, n, 1);
+	}
+	return;
+out_err:
+	fuse_reply_err(req, -rc);
+}
+
+/* smack_file_fcntl: lock for F_GETLK/F_SETLK/F_SETLKW.  Unlocking is not
+ * checked: the kernel unlocks on close, and that must never fail. */
+static int sf_check_lock(fuse_req_t req, fuse_ino_t ino, int type)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_subject s;
+
+	if (type == F_UNLCK)
+		return 0;
+	sf_subject_get(fs, req, &s);
+	return sf_check(fs, &s, sf_node(req, ino), SF_MAY_LOCK,
+			"smack_file_lock", NULL);
+}
+
+static void sf_getlk(fuse_req_t req, fuse_ino_t ino,
+		     struct fuse_file_info *fi, struct flock *lock)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	int rc, fd;
+
+	rc = sf_check_lock(req, ino, lock->l_type == F_UNLCK ? F_RDLCK :
+			   lock->l_type);
+	if (rc) {
+		fuse_reply_err(req, -rc);
+		return;
+	}
+	fd = sf_lock_get(fs, sf_node(req, ino), fi->lock_owner, (int)fi->fh);
+	if (fd < 0) {
+		fuse_reply_err(req, -fd);
+		return;
+	}
+	lock->l_pid = 0;
+	if (fcntl(fd, F_OFD_GETLK, lock)) {
+		fuse_reply_err(req, errno);
+		return;
+	}
+	if (lock->l_type != F_UNLCK)
+		lock->l_pid = 1;	/* OFD locks have no pid to report */
+	fuse_reply_lock(req, lock);
+}
+
+static void sf_setlk(fuse_req_t req, fuse_ino_t ino,
+		     struct fuse_file_info *fi, struct flock *lock, int sleep)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	int rc, fd;
+
+	rc = sf_check_lock(req, ino, lock->l_type);
+	if (rc) {
+		fuse_reply_err(req, -rc);
+		return;
+	}
+	fd = sf_lock_get(fs, sf_node(req, ino), fi->lock_owner, (int)fi->fh);
+	if (fd < 0) {
+		fuse_reply_err(req, -fd);
+		return;
+	}
+	lock->l_pid = 0;
+	rc = fcntl(fd, sleep ? F_OFD_SETLKW : F_OFD_SETLK, lock);
+	fuse_reply_err(req, rc ? errno : 0);
+}
+
+static void sf_forget_multi(fuse_req_t req, size_t count,
+			    struct fuse_forget_data *forgets)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		sf_node_forget(fs, sf_node(req, forgets[i].ino),
+			       forgets[i].nlookup);
+	fuse_reply_none(req);
+}
+
+/* smack_file_lock: lock for flock(2). */
+static void sf_flock(fuse_req_t req, fuse_ino_t ino,
+		     struct fuse_file_info *fi, int op)
+{
+	int rc;
+
+	rc = sf_check_lock(req, ino, (op & LOCK_UN) ? F_UNLCK : F_WRLCK);
+	if (!rc && flock((int)fi->fh, op))
+		rc = -errno;
+	fuse_reply_err(req, -rc);
+}
+
+static void sf_fallocate(fuse_req_t req, fuse_ino_t ino, int mode,
+			 off_t offset, off_t length, struct fuse_file_info *fi)
+{
+	(void)ino;
+	fuse_reply_err(req, fallocate((int)fi->fh, mode, offset, length) ?
+		       errno : 0);
+}
+
+static void sf_readdirplus(fuse_req_t req, fuse_ino_t ino, size_t size,
+			   off_t offset, struct fuse_file_info *fi)
+{
+	sf_do_readdir(req, ino, size, offset, fi, true);
+}
+
+static void sf_copy_file_range(fuse_req_t req, fuse_ino_t ino_in,
+			       off_t off_in, struct fuse_file_info *fi_in,
+			       fuse_ino_t ino_out, off_t off_out,
+			       struct fuse_file_info *fi_out, size_t len,
+			       int flags)
+{
+	loff_t in = off_in, out = off_out;
+	ssize_t res;
+
+	(void)ino_in;
+	(void)ino_out;
+	res = copy_file_range((int)fi_in->fh, &in, (int)fi_out->fh, &out,
+			      len, (unsigned int)flags);
+	if (res < 0)
+		fuse_reply_err(req, errno);
+	else
+		fuse_reply_write(req, (size_t)res);
+}
+
+static void sf_lseek(fuse_req_t req, fuse_ino_t ino, off_t off, int whence,
+		     struct fuse_file_info *fi)
+{
+	off_t res;
+
+	(void)ino;
+	res = lseek((int)fi->fh, off, whence);
+	if (res < 0)
+		fuse_reply_err(req, errno);
+	else
+		fuse_reply_lseek(req, res);
+}
+
+const struct fuse_lowlevel_ops sf_ops = {
+	.init = sf_init,
+	.destroy = sf_destroy,
+	.lookup = sf_lookup,
+	.forget = sf_forget,
+	.getattr = sf_getattr,
+	.setattr = sf_setattr,
+	.readlink = sf_readlink,
+	.mknod = sf_mknod,
+	.mkdir = sf_mkdir,
+	.unlink = sf_unlink,
+	.rmdir = sf_rmdir,
+	.symlink = sf_symlink,
+	.rename = sf_rename,
+	.link = sf_link,
+	.open = sf_open,
+	.read = sf_read,
+	.flush = sf_flush,
+	.release = sf_release,
+	.fsync = sf_fsync,
+	.opendir = sf_opendir,
+	.readdir = sf_readdir,
+	.releasedir = sf_releasedir,
+	.fsyncdir = sf_fsyncdir,
+	.statfs = sf_statfs,
+	.setxattr = sf_setxattr,
+	.getxattr = sf_getxattr,
+	.listxattr = sf_listxattr,
+	.removexattr = sf_removexattr,
+	.access = sf_op_access,
+	.create = sf_create,
+	.getlk = sf_getlk,
+	.setlk = sf_setlk,
+	.write_buf = sf_write_buf,
+	.forget_multi = sf_forget_multi,
+	.flock = sf_flock,
+	.fallocate = sf_fallocate,
+	.readdirplus = sf_readdirplus,
+	.copy_file_range = sf_copy_file_range,
+	.lseek = sf_lseek,
+};

@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * smackfuse.h - the state of the smackfuse daemon, shared by src/fuse.
+ *
+ * One struct sf_fs holds everything the daemon knows: the backing tree,
+ * the inode table, the policy, the mount options and the counters.  The
+ * control filesystem reaches it through the functions at the bottom
+ * (sf_invalidate_all, sf_status, ...), never through the inode table.
+ */
+#ifndef SMACKFUSE_SMACKFUSE_H
+#define SMACKFUSE_SMACKFUSE_H
+
+#define FUSE_USE_VERSION 35
+#include <fuse_lowlevel.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include "smack.h"
+
+/* Prefix of the hidden names used while a new object gets its label. */
+#define SF_TMP_PREFIX	".smackfuse-new."
+#define SF_TMP_PREFIX_LEN (sizeof(SF_TMP_PREFIX) - 1)
+
+/* Kernel cache timeout for answers that are the same for every caller. */
+#define SF_CACHE_TIMEOUT 1.0
+
+enum sf_subject_source {
+	SF_SUBJ_AUTO,
+	SF_SUBJ_SMACK,		/* host Smack: /proc/PID/attr/smack/current */
+	SF_SUBJ_KMOD,		/* kernel companion: .../smackfuse/pidlabel */
+	SF_SUBJ_USERS,		/* the users map */
+};
+
+/* Node flags. */
+#define SF_NODE_LABEL_VALID	0x1u	/* @label/@transmute are current */
+#define SF_NODE_TRANSMUTE	0x2u	/* directory with SMACK64TRANSMUTE */
+
+/*
+ * An inode of the backing tree that the kernel knows.  @fd is an O_PATH
+ * descriptor; every backing call is made relative to it.
+ */
+struct sf_node {
+	struct sf_node *next;		/* hash chain, under fs->nodes_lock */
+	int fd;
+	ino_t ino;
+	dev_t dev;
+	mode_t type;			/* S_IFMT bits */
+	uint64_t nlookup;		/* under fs->nodes_lock */
+	_Atomic sf_lid label;		/* effective SMACK64 */
+	atomic_uint flags;
+	/* The last name the kernel was told it may cache (entry timeout >
+	 * 0); kept so that sf_invalidate_all() can drop it.  Under lock. */
+	fuse_ino_t eparent;
+	char *ename;
+	/* POSIX locks: one open file description per lock owner, so that
+	 * OFD locks give POSIX semantics (see lock.c).  Under sf_locks_lock. */
+	struct sf_lockfd *locks;
+};
+
+struct sf_lockfd {
+	struct sf_lockfd *next;
+	uint64_t owner;
+	int fd;
+};
+
+/* One entry of the users map. */
+struct sf_user_rule {
+	enum { SF_UR_USER, SF_UR_GROUP, SF_UR_ANY } kind;
+	uid_t uid;			/* SF_UR_USER */
+	gid_t gid;			/* SF_UR_GROUP */
+	bool per_user;			/* "%u": the user's name */
+	sf_lid label;
+};
+
+struct sf_users {
+	struct sf_user_rule *rules;
+	size_t n;
+	bool has_groups;
+	/* uid -> label cache for "%u" (labels never change meaning). */
+	pthread_mutex_t lock;
+	struct { uid_t uid; sf_lid lid; } cache[64];
+	unsigned int ncache;
+};
+
+struct sf_fs {
+	struct fuse_session *se;
+	char *source;			/* absolute path of the backing tree */
+	char *mountpoint;		/* absolute path of the mount */
+	struct sf_node root;
+
+	pthread_mutex_t nodes_lock;
+	struct sf_node **buckets;
+	size_t nbuckets, nnodes;
+
+	struct sf_policy *policy;
+	struct sf_labels *labels;
+
+	/* Options. */
+	enum sf_subject_source subject;
+	char *users_path;
+	struct sf_users users;
+	sf_lid def, root_label, floor, hat;
+	bool root_transmute;
+	bool cache_strict;
+	bool checks_off;
+	bool foreground, debug, singlethread;
+	char *xattr_prefix;		/* "security." unless -o xattr= */
+	char *x_smack, *x_exec, *x_mmap, *x_transmute;	/* backing names */
+	atomic_int logging;
+	int proc_self_fd;		/* O_PATH fd of /proc/self/fd */
+
+	/* Counters shown by the control filesystem's "status". */
+	atomic_ulong checks, denials, cache_hits, grants, audit_dropped;
+};
+
+extern struct sf_fs sf_fs;
+
+/* What a request's caller is; filled lazily by subject.c. */
+struct sf_subject {
+	pid_t pid;
+	uid_t uid;
+	gid_t gid;
+	sf_lid lid;
+	bool status_read;		/* /proc/PID/status parsed */
+	uint64_t capeff;
+	gid_t groups[64];
+	int ngroups;
+};
+
+/* inode.c */
+int sf_nodes_init(struct sf_fs *fs);
+struct sf_node *sf_node(fuse_req_t req, fuse_ino_t ino);
+fuse_ino_t sf_node_ino(const struct sf_fs *fs, const struct sf_node *n);
+/* Look @name up under @parent; fills @e and takes a lookup reference. */
+int sf_node_lookup(struct sf_fs *fs, struct sf_node *parent,
+		   const char *name, struct fuse_entry_param *e,
+		   struct sf_node **out);
+int sf_node_from_fd(struct sf_fs *fs, int fd, struct fuse_entry_param *e,
+		    struct sf_node **out);
+void sf_node_ref(struct sf_fs *fs, struct sf_node *n);
+void sf_node_forget(struct sf_fs *fs, struct sf_node *n, uint64_t nlookup);
+void sf_node_remember_entry(struct sf_fs *fs, struct sf_node *n,
+			    fuse_ino_t parent, const char *name);
+void sf_nodes_invalidate(struct sf_fs *fs);
+void sf_proc_path(const struct sf_node *n, char *buf, size_t size);
+
+/* label.c */
+int sf_labels_setup(struct sf_fs *fs);
+sf_lid sf_node_label(struct sf_fs *fs, struct sf_node *n);
+bool sf_node_transmute(struct sf_fs *fs, struct sf_node *n);
+void sf_node_label_invalidate(struct sf_node *n);
+/* Write SMACK64 (and TRANSMUTE) on a fresh backing object. */
+int sf_label_new_fd(struct sf_fs *fs, int fd, const char *procpath,
+		    sf_lid label, bool transmute);
+/* The label (and transmute) an object created in @dir by @s gets. */
+sf_lid sf_new_label(struct sf_fs *fs, struct sf_subject *s,
+		    struct sf_node *dir, bool *transmute);
+/* Map a visible xattr name to the backing one; NULL = not allowed. */
+const char *sf_xattr_backing(struct sf_fs *fs, const char *name,
+			     char *buf, size_t size, bool *is_smack);
+bool sf_universal(sf_lid lid);
+
+/* subject.c */
+int sf_subject_setup(struct sf_fs *fs);
+int sf_users_load(struct sf_fs *fs, const char *path);
+void sf_subject_get(struct sf_fs *fs, fuse_req_t req, struct sf_subject *s);
+sf_lid sf_subject_of(struct sf_fs *fs, pid_t pid, uid_t uid, gid_t gid);
+bool sf_privileged(struct sf_fs *fs, struct sf_subject *s, int cap);
+#define SF_CAP_MAC_OVERRIDE 32
+#define SF_CAP_MAC_ADMIN 33
+
+/* check.c */
+/*
+ * sf_check - may subject @s do @request to @node?
+ * Returns 0 or -EACCES; writes the audit line itself.
+ */
+int sf_check(struct sf_fs *fs, struct sf_subject *s, struct sf_node *node,
+	     u32 request, const char *fn, const char *name);
+/* The decision alone: no audit, no counters, no override. */
+int sf_decide(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
+	      u32 request);
+int sf_check_label(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
+		   u32 request, const char *fn, struct sf_node *node,
+		   const char *name);
+void sf_audit_setup(struct sf_fs *fs);
+
+/* lock.c */
+int sf_lock_get(struct sf_fs *fs, struct sf_node *n, uint64_t owner,
+		int fhfd);
+void sf_lock_release_owner(struct sf_node *n, uint64_t owner);
+void sf_lock_release_all(struct sf_node *n);
+
+/* policy.c */
+int sf_policy_load(struct sf_fs *fs, char **paths, size_t npaths);
+
+/* For the control filesystem (control.h hooks take a void *arg). */
+void sf_invalidate_all(void *arg);
+size_t sf_status(void *arg, char *buf, size_t size);
+sf_lid sf_subject_hook(void *arg, pid_t pid, uid_t uid, gid_t gid);
+void sf_set_logging(void *arg, int level);
+
+/* ops.c */
+extern const struct fuse_lowlevel_ops sf_ops;
+
+#endif /* SMACKFUSE_SMACKFUSE_H */

@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * subject.c - who is asking: the label and privilege of a request's caller.
+ *
+ * Nothing here is cached per pid: a pid can be reused, and some requests
+ * (writeback) carry pid 0.  The label comes, per request, from the host's
+ * Smack, from the kernel companion, or from the users map; privilege comes
+ * from the caller's CapEff, read only when a decision needs it.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "smackfuse.h"
+
+#define SF_KMOD_PIDLABEL "/sys/kernel/security/smackfuse/pidlabel"
+
+static int sf_read_small(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t len;
+
+	if (fd < 0)
+		return -errno;
+	len = read(fd, buf, size - 1);
+	close(fd);
+	if (len < 0)
+		return -errno;
+	buf[len] = '\0';
+	return (int)len;
+}
+
+/* Is the host kernel's Smack active?  Mainline refuses attr reads with
+ * EINVAL when the LSM is not there. */
+static bool sf_host_smack(void)
+{
+	char buf[SF_LABEL_MAX + 2];
+
+	if (sf_read_small("/proc/self/attr/smack/current", buf,
+			  sizeof(buf)) > 0)
+		return true;
+	if (access("/sys/fs/smackfs/load2", F_OK) == 0 &&
+	    sf_read_small("/proc/self/attr/current", buf, sizeof(buf)) > 0)
+		return true;
+	return false;
+}
+
+int sf_subject_setup(struct sf_fs *fs)
+{
+	if (fs->subject == SF_SUBJ_AUTO) {
+		if (sf_host_smack())
+			fs->subject = SF_SUBJ_SMACK;
+		else if (access("/sys/kernel/security/smackfuse/", F_OK) == 0)
+			fs->subject = SF_SUBJ_KMOD;
+		else
+			fs->subject = SF_SUBJ_USERS;
+	}
+	if (fs->subject == SF_SUBJ_SMACK && !sf_host_smack()) {
+		fprintf(stderr, "smackfuse: subject=smack: the host kernel "
+			"does not run Smack\n");
+		return -ENOENT;
+	}
+	if (fs->subject == SF_SUBJ_KMOD &&
+	    access(SF_KMOD_PIDLABEL, W_OK) != 0) {
+		fprintf(stderr, "smackfuse: subject=kmod: kernel companion "
+			"not loaded (%s: %s)\n", SF_KMOD_PIDLABEL,
+			strerror(errno));
+		return -ENOENT;
+	}
+	pthread_mutex_init(&fs->users.lock, NULL);
+	return 0;
+}
+
+/* ---- the users map ---- */
+
+static int sf_users_error(const char *path, unsigned int line,
+			  const char *reason, const char *what)
+{
+	fprintf(stderr, "%s:%u: %s%s%s\n", path, line, reason,
+		what ? ": " : "", what ? what : "");
+	return -EINVAL;
+}
+
+static int sf_users_line(struct sf_fs *fs, const char *path,
+			 unsigned int line, char *s, struct sf_user_rule *r)
+{
+	char *who, *label, *extra, *save = NULL;
+	struct sf_error err = { .file = path, .line = line };
+
+	who = strtok_r(s, " \t", &save);
+	label = strtok_r(NULL, " \t", &save);
+	extra = strtok_r(NULL, " \t", &save);
+	if (!label)
+		return sf_users_error(path, line, "expected \"WHO LABEL\"",
+				      NULL);
+	if (extra)
+		return sf_users_error(path, line, "trailing text", extra);
+	memset(r, 0, sizeof(*r));
+	if (!strcmp(who, "*")) {
+		r->kind = SF_UR_ANY;
+	} else if (who[0] == '@') {
+		struct group *g = getgrnam(who + 1);
+
+		if (!g)
+			return sf_users_error(path, line, "unknown group",
+					      who + 1);
+		r->kind = SF_UR_GROUP;
+		r->gid = g->gr_gid;
+		fs->users.has_groups = true;
+	} else {
+		struct passwd *p = getpwnam(who);
+
+		if (!p)
+			return sf_users_error(path, line, "unknown user", who);
+		r->kind = SF_UR_USER;
+		r->uid = p->pw_uid;
+	}
+	if (!strcmp(label, "%u")) {
+		if (r->kind != SF_UR_ANY)
+			return sf_users_error(path, line,
+					      "%u is only valid after *", NULL);
+		r->per_user = true;
+		return 0;
+	}
+	if (sf_label_intern(fs->labels, label, strlen(label), &r->label,
+			    &err)) {
+		char msg[256];
+
+		sf_error_format(&err, msg, sizeof(msg));
+		fprintf(stderr, "%s:%u: bad label \"%s\": %s\n", path, line,
+			label, err.reason);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/**
+ * sf_users_load - read the users map; all or nothing.
+ * A missing default file is an empty map; a missing explicit one is an
+ * error.  Returns 0 or a negative errno after printing file:line:reason.
+ */
+int sf_users_load(struct sf_fs *fs, const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char *buf = NULL;
+	size_t cap = 0;
+	unsigned int line = 0;
+	struct sf_user_rule *rules = NULL;
+	size_t n = 0;
+	int rc = 0;
+
+	if (!f) {
+		if (errno == ENOENT && !fs->users_path)
+			return 0;
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+		return -errno;
+	}
+	while (getline(&buf, &cap, f) > 0) {
+		char *s = buf, *end;
+		struct sf_user_rule *nr;
+
+		line++;
+		end = s + strlen(s);
+		while (end > s && isspace((unsigned char)end[-1]))
+			*--end = '\0';
+		while (isspace((unsigned char)*s))
+			s++;
+		if (!*s || *s == '#')
+			continue;
+		nr = realloc(rules, (n + 1) * sizeof(*rules));
+		if (!nr) {
+			rc = -ENOMEM;
+			break;
+		}
+		rules = nr;
+		rc = sf_users_line(fs, path, line, s, &rules[n]);
+		if (rc)
+			break;
+		n++;
+	}
+	free(buf);
+	fclose(f);
+	if (rc) {
+		free(rules);
+		fs->users.has_groups = false;
+		return rc;
+	}
+	fs->users.rules = rules;
+	fs->users.n = n;
+	return 0;
+}
+
+/* Label of the user @uid's own name ("* %u"), cached by uid: a name
+ * does not depend on the process asking. */
+static sf_lid sf_user_name_label(struct sf_fs *fs, uid_t uid)
+{
+	struct sf_users *u = &fs->users;
+	struct passwd pw, *res = NULL;
+	char buf[1024];
+	sf_lid lid = SF_LID_FLOOR;
+	unsigned int i;
+
+	pthread_mutex_lock(&u->lock);
+	for (i = 0; i < u->ncache; i++) {
+		if (u->cache[i].uid == uid) {
+			lid = u->cache[i].lid;
+			pthread_mutex_unlock(&u->lock);
+			return lid;
+		}
+	}
+	pthread_mutex_unlock(&u->lock);
+	if (getpwuid_r(uid, &pw, buf, sizeof(buf), &res) || !res ||
+	    sf_label_intern(fs->labels, res->pw_name, strlen(res->pw_name),
+			    &lid, NULL))
+		lid = SF_LID_FLOOR;
+	pthread_mutex_lock(&u->lock);
+	i = u->ncache < 64 ? u->ncache++ : (unsigned int)(uid % 64);
+	u->cache[i].uid = uid;
+	u->cache[i].lid = lid;
+	pthread_mutex_unlock(&u->lock);
+	return lid;
+}
+
+/* Parse Groups and CapEff of /proc/PID/status into @s (once). */
+static void sf_subject_status(struct sf_subject *s)
+{
+	char path[64], buf[4096], *line, *save = NULL;
+
+	if (s->status_read)
+		return;
+	s->status_read = true;
+	s->capeff = 0;
+	s->ngroups = 0;
+	if (s->pid <= 0)
+		return;
+	snprintf(path, sizeof(path), "/proc/%d/status", s->pid);
+	if (sf_read_small(path, buf, sizeof(buf)) <= 0)
+		return;
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (!strncmp(line, "CapEff:", 7)) {
+			s->capeff = strtoull(line + 7, NULL, 16);
+		} else if (!strncmp(line, "Groups:", 7)) {
+			char *p = line + 7, *end;
+
+			while (s->ngroups < 64) {
+				unsigned long g = strtoul(p, &end, 10);
+
+				if (end == p)
+					break;
+				s->groups[s->ngroups++] = (gid_t)g;
+				p = end;
+			}
+		}
+	}
+}
+
+static bool sf_in_group(struct sf_subject *s, gid_t gid)
+{
+	int i;
+
+	if (s->gid == gid)
+		return true;
+	sf_subject_status(s);
+	for (i = 0; i < s->ngroups; i++)
+		if (s->groups[i] == gid)
+			return true;
+	return false;
+}
+
+/* users map: first match in the order user, @group, "*"; else "_". */
+static sf_lid sf_subject_users(struct sf_fs *fs, struct sf_subject *s)
+{
+	struct sf_users *u = &fs->users;
+	size_t i;
+
+	for (i = 0; i < u->n; i++)
+		if (u->rules[i].kind == SF_UR_USER && u->rules[i].uid == s->uid)
+			return u->rules[i].label;
+	for (i = 0; u->has_groups && i < u->n; i++)
+		if (u->rules[i].kind == SF_UR_GROUP &&
+		    sf_in_group(s, u->rules[i].gid))
+			return u->rules[i].label;
+	for (i = 0; i < u->n; i++) {
+		if (u->rules[i].kind != SF_UR_ANY)
+			continue;
+		if (u->rules[i].per_user)
+			return sf_user_name_label(fs, s->uid);
+		return u->rules[i].label;
+	}
+	return SF_LID_FLOOR;
+}
+
+static sf_lid sf_label_from_text(struct sf_fs *fs, char *buf, int len)
+{
+	sf_lid lid;
+
+	while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\0'))
+		len--;
+	if (len <= 0 ||
+	    sf_label_intern(fs->labels, buf, (size_t)len, &lid, NULL))
+		return SF_LID_FLOOR;
+	return lid;
+}
+
+static sf_lid sf_subject_smack(struct sf_fs *fs, pid_t pid)
+{
+	char path[64], buf[SF_LABEL_MAX + 2];
+	int len;
+
+	snprintf(path, sizeof(path), "/proc/%d/attr/smack/current", pid);
+	len = sf_read_small(path, buf, sizeof(buf));
+	if (len < 0) {
+		snprintf(path, sizeof(path), "/proc/%d/attr/current", pid);
+		len = sf_read_small(path, buf, sizeof(buf));
+	}
+	return sf_label_from_text(fs, buf, len);
+}
+
+/* The companion's transaction file: write the pid, read the label. */
+static sf_lid sf_subject_kmod(struct sf_fs *fs, pid_t pid)
+{
+	char buf[SF_LABEL_MAX + 2];
+	int fd = open(SF_KMOD_PIDLABEL, O_RDWR | O_CLOEXEC);
+	ssize_t len;
+	int n;
+
+	if (fd < 0)
+		return SF_LID_FLOOR;
+	n = snprintf(buf, sizeof(buf), "%d", pid);
+	if (write(fd, buf, (size_t)n) != n) {
+		close(fd);
+		return SF_LID_FLOOR;
+	}
+	len = pread(fd, buf, sizeof(buf) - 1, 0);
+	close(fd);
+	if (len <= 0)
+		return SF_LID_FLOOR;
+	buf[len] = '\0';
+	return sf_label_from_text(fs, buf, (int)len);
+}
+
+sf_lid sf_subject_of(struct sf_fs *fs, pid_t pid, uid_t uid, gid_t gid)
+{
+	struct sf_subject s = { .pid = pid, .uid = uid, .gid = gid };
+
+	switch (fs->subject) {
+	case SF_SUBJ_SMACK:
+		return pid > 0 ? sf_subject_smack(fs, pid) : SF_LID_FLOOR;
+	case SF_SUBJ_KMOD:
+		return pid > 0 ? sf_subject_kmod(fs, pid) : SF_LID_FLOOR;
+	default:
+		return sf_subject_users(fs, &s);
+	}
+}
+
+/**
+ * sf_subject_get - the caller of @req.  The label is looked up now; the
+ * capabilities and groups only when a decision needs them.
+ */
+void sf_subject_get(struct sf_fs *fs, fuse_req_t req, struct sf_subject *s)
+{
+	const struct fuse_ctx *ctx = fuse_req_ctx(req);
+
+	memset(s, 0, sizeof(*s));
+	s->pid = ctx->pid;
+	s->uid = ctx->uid;
+	s->gid = ctx->gid;
+	switch (fs->subject) {
+	case SF_SUBJ_SMACK:
+		s->lid = s->pid > 0 ? sf_subject_smack(fs, s->pid)
+				    : SF_LID_FLOOR;
+		break;
+	case SF_SUBJ_KMOD:
+		s->lid = s->pid > 0 ? sf_subject_kmod(fs, s->pid)
+				    : SF_LID_FLOOR;
+		break;
+	default:
+		s->lid = sf_subject_users(fs, s);
+		break;
+	}
+}
+
+/**
+ * sf_privileged - smack_privileged(): @cap in the caller's effective set,
+ * and the caller's label in onlycap (or onlycap empty).
+ */
+bool sf_privileged(struct sf_fs *fs, struct sf_subject *s, int cap)
+{
+	bool ok;
+
+	sf_subject_status(s);
+	if (!(s->capeff & (1ull << cap)))
+		return false;
+	sf_rcu_read_lock();
+	ok = sf_onlycap_allows(sf_policy_snapshot(fs->policy), s->lid);
+	sf_rcu_read_unlock();
+	return ok;
+}
+
+sf_lid sf_subject_hook(void *arg, pid_t pid, uid_t uid, gid_t gid)
+{
+	return sf_subject_of(arg, pid, uid, gid);
+}
