@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/statvfs.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -78,9 +79,37 @@ static struct sf_node *sf_peek(struct sf_fs *fs, struct sf_node *dir,
 	return *err ? NULL : n;
 }
 
+/*
+ * The kernel reads ahead at most 128 KiB on a FUSE mount; sequential reads
+ * need more to keep up with the backing disk.  Raised from a thread: the
+ * mount's device number is only known once INIT has been answered.
+ */
+static void *sf_readahead_thread(void *arg)
+{
+	struct sf_fs *fs = arg;
+	char path[96], cur[32];
+	struct stat st;
+	FILE *f;
+
+	if (stat(fs->mountpoint, &st))
+		return NULL;
+	snprintf(path, sizeof(path), "/sys/class/bdi/%u:%u/read_ahead_kb",
+		 major(st.st_dev), minor(st.st_dev));
+	f = fopen(path, "r+e");
+	if (!f)
+		return NULL;
+	if (fgets(cur, sizeof(cur), f) && atoi(cur) < 1024) {
+		rewind(f);
+		fputs("1024\n", f);
+	}
+	fclose(f);
+	return NULL;
+}
+
 static void sf_init(void *userdata, struct fuse_conn_info *conn)
 {
 	struct sf_fs *fs = userdata;
+	pthread_t t;
 
 	if (conn->capable & FUSE_CAP_SPLICE_WRITE)
 		conn->want |= FUSE_CAP_SPLICE_WRITE | FUSE_CAP_SPLICE_MOVE;
@@ -96,6 +125,8 @@ static void sf_init(void *userdata, struct fuse_conn_info *conn)
 	conn->max_write = 1024 * 1024;
 	if (fs->cache_strict)
 		conn->want &= ~FUSE_CAP_READDIRPLUS_AUTO;
+	if (!pthread_create(&t, NULL, sf_readahead_thread, fs))
+		pthread_detach(t);
 }
 
 static void sf_destroy(void *userdata)
