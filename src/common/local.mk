@@ -13,3 +13,7 @@ src_common_libsfcore_a_SOURCES = \
 	src/common/print.c \
 	src/common/audit.c
 src_common_libsfcore_a_CFLAGS = $(AM_CFLAGS) $(URCU_CFLAGS)
+# netlabel (issue 6): label <-> CIPSO mapping, the cipso/cipso2 formats and
+# the IPv4 CIPSO option; freestanding like the rest, so smackfuse.ko can
+# build it too.  (Lines added by the netlabel engineer.)
+src_common_libsfcore_a_SOURCES += src/common/cipso.h src/common/cipso.c

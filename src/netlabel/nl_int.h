@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * nl_int.h - what the files of libsfnetlabel share: the handle and the
+ * one request engine every command goes through.
+ */
+#ifndef SMACKFUSE_NL_INT_H
+#define SMACKFUSE_NL_INT_H
+
+#include <netlink/netlink.h>
+#include <netlink/genl/genl.h>
+#include "netlabel.h"
+#include "nlbl_proto.h"
+
+enum sf_nl_family { NLF_MGMT, NLF_CIPSOV4, NLF_UNLBL, NLF_COUNT };
+
+struct sf_nl {
+	struct nl_sock *sk;
+	int family[NLF_COUNT];
+	int fail_in;		/* SMACKNL_FAIL_AFTER: fail the Nth change */
+	bool is_change;		/* the message being built changes config */
+	char msg[256];
+};
+
+/* A message for @fam/@cmd; NULL on ENOMEM (message set). */
+struct nl_msg *sf_nl_msg(struct sf_nl *nl, enum sf_nl_family fam, int cmd,
+			 int flags);
+/*
+ * Send @msg (consumed) and read the answer: each data message goes to
+ * @parse(@arg, tb) with its attributes parsed (up to @maxattr).  Returns
+ * 0 or the kernel's -errno.  Does not set the message.
+ */
+int sf_nl_call(struct sf_nl *nl, struct nl_msg *msg, int maxattr,
+	       int (*parse)(void *arg, struct nlattr **tb), void *arg);
+/* Set the handle's message (printf style) and return @rc. */
+int sf_nl_fail(struct sf_nl *nl, int rc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/*
+ * Message for an error every command can meet (EPERM, ENOMEM, ...);
+ * falls back to "@what: <strerror>".  Returns @rc.
+ */
+int sf_nl_generic(struct sf_nl *nl, int rc, const char *what);
+
+#endif /* SMACKFUSE_NL_INT_H */

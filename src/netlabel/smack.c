@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * smack.c - Smack's NetLabel configuration as whole, undoable steps:
+ * the standard setup, and the smackfs "doi" and "ambient" writes.
+ *
+ * Each step that changes the kernel pushes its inverse on a journal; if a
+ * later step fails, the journal runs backwards, so the kernel is left as
+ * it was found, and the first error's message is what the caller sees.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "nl_int.h"
+
+enum undo_kind { UNDO_DOI_DEL, UNDO_DOI_ADD, UNDO_MAP_DEL, UNDO_MAP_ADD };
+
+struct undo {
+	enum undo_kind kind;
+	uint32_t doi;
+	struct sf_nl_doi def;		/* UNDO_DOI_ADD: what to put back */
+	char *domain;			/* UNDO_MAP_DEL: NULL is default */
+	struct sf_nl_map *maps;		/* UNDO_MAP_ADD: entries to re-add */
+	size_t nmaps;
+};
+
+struct journal {
+	struct undo step[8];
+	unsigned int n;
+};
+
+static struct undo *push(struct journal *j, enum undo_kind kind)
+{
+	struct undo *u = &j->step[j->n++];
+
+	memset(u, 0, sizeof(*u));
+	u->kind = kind;
+	return u;
+}
+
+static void undo_free(struct undo *u)
+{
+	free(u->domain);
+	if (u->kind == UNDO_MAP_ADD)
+		sf_nl_map_list_free(u->maps, u->nmaps);
+	if (u->kind == UNDO_DOI_ADD)
+		sf_nl_doi_release(&u->def);
+}
+
+/* Forget the journal (success) or play it backwards (failure). */
+static void journal_end(struct sf_nl *nl, struct journal *j, bool rollback)
+{
+	char keep[sizeof(nl->msg)];
+	struct undo *u;
+	size_t i;
+
+	memcpy(keep, nl->msg, sizeof(keep));
+	while (j->n) {
+		u = &j->step[--j->n];
+		if (rollback) {
+			switch (u->kind) {
+			case UNDO_DOI_DEL:
+				sf_nl_doi_del(nl, u->doi);
+				break;
+			case UNDO_DOI_ADD:
+				sf_nl_doi_add(nl, &u->def);
+				break;
+			case UNDO_MAP_DEL:
+				sf_nl_map_del(nl, u->domain);
+				break;
+			case UNDO_MAP_ADD:
+				for (i = 0; i < u->nmaps; i++)
+					sf_nl_map_add(nl, &u->maps[i]);
+				break;
+			}
+		}
+		undo_free(u);
+	}
+	memcpy(nl->msg, keep, sizeof(keep));
+}
+
+static void smack_doi(struct sf_nl_doi *d, uint32_t doi)
+{
+	memset(d, 0, sizeof(*d));
+	d->doi = doi;
+	d->type = SF_NL_DOI_PASS;
+	d->tags[0] = SF_NL_TAG_RBITMAP;
+	d->ntags = 1;
+}
+
+static bool same_domain(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+/*
+ * The current mappings of @domain (NULL: the default), moved into a
+ * fresh array (*@out, *@n); the rest is freed.
+ */
+static int mappings_of(struct sf_nl *nl, const char *domain,
+		       struct sf_nl_map **out, size_t *n)
+{
+	struct sf_nl_map *all, *mine;
+	size_t nall, i, k = 0;
+	int rc;
+
+	rc = sf_nl_map_list(nl, &all, &nall);
+	if (rc)
+		return rc;
+	mine = calloc(nall ? nall : 1, sizeof(*mine));
+	if (!mine) {
+		sf_nl_map_list_free(all, nall);
+		return sf_nl_fail(nl, -ENOMEM, "out of memory");
+	}
+	for (i = 0; i < nall; i++) {
+		if (!same_domain(all[i].domain, domain))
+			continue;
+		mine[k++] = all[i];
+		memset(&all[i], 0, sizeof(all[i]));
+	}
+	sf_nl_map_list_free(all, nall);
+	*out = mine;
+	*n = k;
+	return 0;
+}
+
+/* Step: DOI @doi exists as Smack's pass-through DOI. */
+static int ensure_doi(struct sf_nl *nl, struct journal *j, uint32_t doi,
+		      bool *changed)
+{
+	struct sf_nl_doi want, have;
+	int rc;
+
+	smack_doi(&want, doi);
+	rc = sf_nl_doi_get(nl, doi, &have);
+	if (rc == 0) {
+		bool same = sf_nl_doi_equal(&want, &have);
+
+		sf_nl_doi_release(&have);
+		if (same)
+			return 0;
+		return sf_nl_fail(nl, -EEXIST, "DOI %u already exists with "
+				  "another definition: remove it first "
+				  "(smacknl doi del %u)", doi, doi);
+	}
+	if (rc != -ENOENT)
+		return rc;
+	rc = sf_nl_doi_add(nl, &want);
+	if (rc)
+		return rc;
+	push(j, UNDO_DOI_DEL)->doi = doi;
+	*changed = true;
+	return 0;
+}
+
+/* Is the default exactly: IPv4 to CIPSOv4 @doi, IPv6 unlabeled? */
+static bool default_is(const struct sf_nl_map *m, size_t n, uint32_t doi)
+{
+	bool v4 = false, v6 = false;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (m[i].nsels)
+			return false;
+		if (m[i].family == AF_INET && m[i].proto ==
+		    SF_NL_PROTO_CIPSOV4 && m[i].doi == doi)
+			v4 = true;
+		else if (m[i].family == AF_INET6 &&
+			 m[i].proto == SF_NL_PROTO_UNLABELED)
+			v6 = true;
+		else
+			return false;
+	}
+	return v4 && v6;
+}
+
+/* Step: replace the default mapping with IPv4 -> @doi, IPv6 unlabeled. */
+static int ensure_default(struct sf_nl *nl, struct journal *j, uint32_t doi,
+			  bool *changed)
+{
+	struct sf_nl_map cipso = { .family = AF_INET,
+				   .proto = SF_NL_PROTO_CIPSOV4, .doi = doi };
+	struct sf_nl_map v6 = { .family = AF_INET6,
+				.proto = SF_NL_PROTO_UNLABELED };
+	struct sf_nl_map *old;
+	struct undo *u;
+	size_t nold;
+	int rc;
+
+	rc = mappings_of(nl, NULL, &old, &nold);
+	if (rc)
+		return rc;
+	if (default_is(old, nold, doi)) {
+		sf_nl_map_list_free(old, nold);
+		return 0;
+	}
+	*changed = true;
+	if (nold) {
+		rc = sf_nl_map_del(nl, NULL);
+		if (rc) {
+			sf_nl_map_list_free(old, nold);
+			return rc;
+		}
+	}
+	u = push(j, UNDO_MAP_ADD);
+	u->maps = old;
+	u->nmaps = nold;
+	push(j, UNDO_MAP_DEL);	/* whatever we add below */
+	rc = sf_nl_map_add(nl, &cipso);
+	if (!rc)
+		rc = sf_nl_map_add(nl, &v6);
+	return rc;
+}
+
+/* Step: domain @ambient is unlabeled (IPv4, as Smack adds it). */
+static int ensure_ambient(struct sf_nl *nl, struct journal *j,
+			  const char *ambient, bool *changed)
+{
+	struct sf_nl_map want = { .domain = (char *)ambient,
+				  .family = AF_INET,
+				  .proto = SF_NL_PROTO_UNLABELED };
+	struct sf_nl_map *old;
+	struct undo *u;
+	size_t nold;
+	int rc;
+
+	rc = mappings_of(nl, ambient, &old, &nold);
+	if (rc)
+		return rc;
+	if (nold == 1 && !old[0].nsels &&
+	    old[0].proto == SF_NL_PROTO_UNLABELED) {
+		sf_nl_map_list_free(old, nold);
+		return 0;
+	}
+	*changed = true;
+	if (nold) {
+		rc = sf_nl_map_del(nl, ambient);
+		if (rc) {
+			sf_nl_map_list_free(old, nold);
+			return rc;
+		}
+	}
+	u = push(j, UNDO_MAP_ADD);
+	u->maps = old;
+	u->nmaps = nold;
+	rc = sf_nl_map_add(nl, &want);
+	if (rc)
+		return rc;
+	u = push(j, UNDO_MAP_DEL);
+	u->domain = strdup(ambient);
+	return u->domain ? 0 : sf_nl_fail(nl, -ENOMEM, "out of memory");
+}
+
+int sf_nl_smack_setup(struct sf_nl *nl, uint32_t doi, const char *ambient,
+		      bool *changed)
+{
+	struct journal j = { .n = 0 };
+	bool dummy = false;
+	int rc;
+
+	if (!changed)
+		changed = &dummy;
+	*changed = false;
+	if (doi == 0)
+		return sf_nl_fail(nl, -EINVAL, "DOI 0 is reserved");
+	rc = ensure_doi(nl, &j, doi, changed);
+	if (!rc)
+		rc = ensure_default(nl, &j, doi, changed);
+	if (!rc && ambient)
+		rc = ensure_ambient(nl, &j, ambient, changed);
+	journal_end(nl, &j, rc != 0);
+	if (rc)
+		*changed = false;
+	return rc;
+}
+
+int sf_nl_smack_set_doi(struct sf_nl *nl, uint32_t old, uint32_t doi)
+{
+	struct journal j = { .n = 0 };
+	struct sf_nl_doi prev;
+	bool changed = false;
+	struct undo *u;
+	int rc;
+
+	if (doi == old)
+		return 0;
+	rc = ensure_doi(nl, &j, doi, &changed);
+	if (!rc)
+		rc = ensure_default(nl, &j, doi, &changed);
+	if (!rc && old && sf_nl_doi_get(nl, old, &prev) == 0) {
+		rc = sf_nl_doi_del(nl, old);
+		if (rc) {
+			sf_nl_doi_release(&prev);
+		} else {
+			u = push(&j, UNDO_DOI_ADD);
+			u->def = prev;
+		}
+	}
+	journal_end(nl, &j, rc != 0);
+	return rc;
+}
+
+int sf_nl_smack_set_ambient(struct sf_nl *nl, const char *old,
+			    const char *ambient)
+{
+	struct journal j = { .n = 0 };
+	bool changed = false;
+	struct sf_nl_map *prev = NULL;
+	struct undo *u;
+	size_t nprev = 0;
+	int rc = 0;
+
+	if (old && strcmp(old, ambient) != 0) {
+		rc = mappings_of(nl, old, &prev, &nprev);
+		if (!rc && nprev) {
+			rc = sf_nl_map_del(nl, old);
+			if (!rc) {
+				u = push(&j, UNDO_MAP_ADD);
+				u->maps = prev;
+				u->nmaps = nprev;
+				prev = NULL;
+			}
+		}
+		if (prev)
+			sf_nl_map_list_free(prev, nprev);
+	}
+	if (!rc)
+		rc = ensure_ambient(nl, &j, ambient, &changed);
+	journal_end(nl, &j, rc != 0);
+	return rc;
+}
