@@ -133,9 +133,20 @@ int sf_make_file(struct sf_fs *fs, struct sf_subject *s, struct sf_node *dir,
 		if (pfd < 0)
 			rc = -errno;
 	}
-	close(fd);
-	if (rc)
+	if (rc) {
+		close(fd);
 		return rc;
+	}
+	/* The O_RDWR descriptor serves the caller, unless it asked for
+	 * flags that F_SETFL cannot give it. */
+	if (!(flags & (O_SYNC | O_DSYNC | O_PATH)) &&
+	    !fcntl(fd, F_SETFL, flags & (O_APPEND | O_DIRECT | O_NOATIME |
+				   O_NONBLOCK))) {
+		*out_path = pfd;
+		*out_fd = fd;
+		return 0;
+	}
+	close(fd);
 reopen:
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", pfd);
 	ofd = open(proc, (flags | O_CLOEXEC) &

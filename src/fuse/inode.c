@@ -132,7 +132,7 @@ int sf_node_lookup(struct sf_fs *fs, struct sf_node *parent,
 		   struct sf_node **out)
 {
 	struct sf_node *n;
-	int fd, saverr;
+	int fd;
 
 	memset(e, 0, sizeof(*e));
 	if (!strncmp(name, SF_TMP_PREFIX, SF_TMP_PREFIX_LEN))
@@ -143,7 +143,8 @@ int sf_node_lookup(struct sf_fs *fs, struct sf_node *parent,
 	if (fd < 0)
 		return -errno;
 	if (fstatat(fd, "", &e->attr, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW)) {
-		saverr = errno;
+		int saverr = errno;
+
 		close(fd);
 		return -saverr;
 	}
@@ -270,11 +271,11 @@ int sf_node_from_fd(struct sf_fs *fs, int fd, struct fuse_entry_param *e,
 		    struct sf_node **out)
 {
 	struct sf_node *n;
-	int saverr;
 
 	memset(e, 0, sizeof(*e));
 	if (fstatat(fd, "", &e->attr, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW)) {
-		saverr = errno;
+		int saverr = errno;
+
 		close(fd);
 		return -saverr;
 	}

@@ -57,7 +57,6 @@ static void sf_node_label_read(struct sf_fs *fs, struct sf_node *n)
 
 	if (n == &fs->root) {
 		/* Set at mount (smack_d_instantiate), changed by setxattr. */
-		lid = atomic_load(&n->label);
 		flags |= atomic_load(&n->flags) & SF_NODE_TRANSMUTE;
 		atomic_store(&n->flags, flags);
 		return;

@@ -167,11 +167,11 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 static int sf_options(struct sf_fs *fs, struct sf_cmdline *c, char *list)
 {
 	char *save = NULL, *opt;
-	int rc;
 
 	for (opt = strtok_r(list, ",", &save); opt;
 	     opt = strtok_r(NULL, ",", &save)) {
-		rc = sf_option(fs, c, opt);
+		int rc = sf_option(fs, c, opt);
+
 		if (rc)
 			return rc;
 	}

@@ -24,7 +24,6 @@ static int sf_read_file(const char *path, char **out, size_t *len)
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	size_t cap = 4096, n = 0;
 	char *buf;
-	ssize_t r;
 
 	if (fd < 0)
 		return -errno;
@@ -41,7 +40,8 @@ static int sf_read_file(const char *path, char **out, size_t *len)
 			buf = nb;
 			cap *= 2;
 		}
-		r = read(fd, buf + n, cap - n);
+		ssize_t r = read(fd, buf + n, cap - n);
+
 		if (r < 0) {
 			int e = errno;
 
@@ -64,7 +64,7 @@ static int sf_read_file(const char *path, char **out, size_t *len)
 static int sf_load_one(struct sf_fs *fs, const char *path, struct sf_batch *b)
 {
 	struct sf_error err;
-	char msg[512], *buf = NULL;
+	char *buf = NULL;
 	size_t len = 0;
 	int rc;
 
@@ -78,6 +78,8 @@ static int sf_load_one(struct sf_fs *fs, const char *path, struct sf_batch *b)
 	rc = sf_parse_rule_file(fs->labels, buf, len, b, &err);
 	free(buf);
 	if (rc) {
+		char msg[512];
+
 		sf_error_format(&err, msg, sizeof(msg));
 		fprintf(stderr, "%s\n", msg);
 	}
