@@ -4,3 +4,14 @@
 # inode and the denial storm.  Run as root from the build tree, e.g.
 #   bench/rss.sh 1000000    bench/storm.sh 1000000
 EXTRA_DIST += bench/rss.sh bench/storm.sh
+
+# Access-core decision benchmark (issue 2; owner: core): decisions/s at
+# 10, 1,000 and 100,000 rules vs mainline's list walk, load time, bytes
+# per rule.  `make bench` builds and runs it.
+noinst_PROGRAMS += bench/decide
+bench_decide_SOURCES = bench/decide.c
+bench_decide_CFLAGS = $(AM_CFLAGS) $(URCU_CFLAGS) -O2
+bench_decide_LDADD = src/common/libsfcore.a $(URCU_LIBS) -lpthread
+.PHONY: bench
+bench: bench/decide$(EXEEXT)
+	bench/decide$(EXEEXT)

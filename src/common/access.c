@@ -106,10 +106,11 @@ static inline int sf_decided(struct sf_decision *d, int rc,
 int sf_access(const struct sf_snapshot *snap, sf_lid subject, sf_lid object,
 	      u32 request, struct sf_decision *d)
 {
-	const struct sf_slot *slot;
+	const u64 *slot;
 	u32 may;
 
-	if (subject == SF_LID_INVALID || object == SF_LID_INVALID)
+	if (subject == SF_LID_INVALID || object == SF_LID_INVALID ||
+	    subject >= SF_LID_LIMIT || object >= SF_LID_LIMIT)
 		return sf_decided(d, -EACCES, SF_R_UNKNOWN_LABEL, 0);
 	/* A star subject can't access any object. */
 	if (subject == SF_LID_STAR)
@@ -136,10 +137,12 @@ int sf_access(const struct sf_snapshot *snap, sf_lid subject, sf_lid object,
 			return sf_decided(d, 0, SF_R_HAT_SUBJECT, 0);
 	}
 	/* Beyond here an explicit rule is required. */
+	if (!sf_snap_has_subject(snap, subject))
+		return sf_decided(d, -EACCES, SF_R_NO_RULE, 0);
 	slot = sf_snap_find(snap, sf_rule_key(subject, object));
 	if (!slot)
 		return sf_decided(d, -EACCES, SF_R_NO_RULE, 0);
-	may = slot->access;
+	may = (u32)(*slot & SF_SLOT_ACCESS);
 	if (may & SF_MAY_WRITE)		/* write implies lock */
 		may |= SF_MAY_LOCK;
 	/* Mainline: "may <= 0 || (request & may) != request" denies. */

@@ -59,46 +59,64 @@ u32 sf_label_hash(const char *s, size_t len);
 /* strlen of the name of @lid, 0 for an unknown id. */
 size_t sf_label_len(const struct sf_labels *labels, sf_lid lid);
 
-/* Snapshot internals, shared by policy.c, access.c and print.c. */
-struct sf_slot {
-	u64 key;		/* (subject << 32) | object; 0 = empty */
-	u32 access;
-	u32 order;		/* index in snapshot->order */
-};
+/*
+ * Snapshot internals, shared by policy.c, access.c and print.c.
+ *
+ * A rule is one u64 slot: subject id in bits 36..63, object id in bits
+ * 8..35, access in bits 0..7, so a probe touches one 8-byte word and a
+ * cache line holds eight slots.  Ids are therefore below 2^28 (the label
+ * table refuses more).  0 is an empty slot: subject ids are never 0.
+ */
+#define SF_LID_LIMIT	(1u << 28)
+#define SF_SLOT_ACCESS	0xffull
 
 struct sf_snapshot {
 	u32 nrules;		/* rules held, including access 0 */
 	u32 mask;		/* nslots - 1, nslots a power of two */
-	struct sf_slot *slots;
+	u64 *slots;
 	u32 *order;		/* slot index of each rule, in load order */
 	u32 order_cap;
 	u32 nonlycap;
 	sf_lid *onlycap;	/* in the order written */
+	/*
+	 * Bit per subject id: has at least one rule.  Most labels are
+	 * subjects of no rule, and this answers them without a probe.
+	 */
+	u32 nsubjwords;
+	u64 *subjects;
 };
+
+static inline bool sf_snap_has_subject(const struct sf_snapshot *s,
+				       sf_lid subject)
+{
+	u32 w = subject / 64;
+
+	return w < s->nsubjwords && (s->subjects[w] >> (subject % 64)) & 1;
+}
 
 static inline u64 sf_rule_key(sf_lid subject, sf_lid object)
 {
-	return ((u64)subject << 32) | object;
+	return ((u64)subject << 36) | ((u64)object << 8);
 }
 
 static inline u32 sf_key_hash(u64 key, u32 mask)
 {
-	u64 h = key * 0x9e3779b97f4a7c15ull;
+	u64 h = (key >> 8) * 0x9e3779b97f4a7c15ull;
 
 	return (u32)(h >> 32) & mask;
 }
 
-static inline const struct sf_slot *sf_snap_find(const struct sf_snapshot *s,
-						 u64 key)
+/* The slot holding @key (access bits clear), or NULL.  O(1) expected. */
+static inline const u64 *sf_snap_find(const struct sf_snapshot *s, u64 key)
 {
 	u32 i = sf_key_hash(key, s->mask);
 
 	for (;;) {
-		const struct sf_slot *slot = &s->slots[i];
+		const u64 *slot = &s->slots[i];
 
-		if (slot->key == key)
+		if ((*slot & ~SF_SLOT_ACCESS) == key)
 			return slot;
-		if (!slot->key)
+		if (!*slot)
 			return NULL;
 		i = (i + 1) & s->mask;
 	}

@@ -129,10 +129,10 @@ static int sf_labels_reserve(struct sf_labels *labels)
 	struct sf_label_tab *old = labels->tab, *t;
 	u32 i;
 
+	if (labels->count >= SF_LID_LIMIT)
+		return -ENOMEM;		/* ids must fit a rule slot */
 	if (labels->count < old->cap)
 		return 0;
-	if (old->cap >= 0x40000000u)
-		return -ENOMEM;
 	t = sf_tab_new(old->cap * 2);
 	if (!t)
 		return -ENOMEM;

@@ -2,8 +2,8 @@
 /*
  * policy.c - rule snapshots, batches, and their RCU publication.
  *
- * A snapshot is an open-addressing hash table keyed on (subject, object)
- * ids, so a decision costs one hash and (almost always) one cache line,
+ * A snapshot is an open-addressing hash table (linear probing, one u64
+ * per rule, see core.h) keyed on (subject, object) ids, so a decision costs one hash and (almost always) one cache line,
  * where mainline walks the subject's rule list.  Snapshots are never
  * changed once published: sf_policy_apply() copies the current one, applies
  * a whole batch to the copy, publishes the copy with one pointer store and
@@ -33,7 +33,33 @@ static void sf_snap_free(struct sf_snapshot *s)
 	sf_free(s->slots);
 	sf_free(s->order);
 	sf_free(s->onlycap);
+	sf_free(s->subjects);
 	sf_free(s);
+}
+
+/* Rebuild the subject bitmap of a private snapshot. */
+static int sf_snap_index_subjects(struct sf_snapshot *s)
+{
+	sf_lid max = 0, subj;
+	u32 i;
+
+	for (i = 0; i < s->nrules; i++) {
+		subj = (sf_lid)(s->slots[s->order[i]] >> 36);
+		if (subj > max)
+			max = subj;
+	}
+	sf_free(s->subjects);
+	s->nsubjwords = max / 64 + 1;
+	s->subjects = sf_zalloc(sizeof(u64) * s->nsubjwords);
+	if (!s->subjects) {
+		s->nsubjwords = 0;
+		return -ENOMEM;
+	}
+	for (i = 0; i < s->nrules; i++) {
+		subj = (sf_lid)(s->slots[s->order[i]] >> 36);
+		s->subjects[subj / 64] |= 1ull << (subj % 64);
+	}
+	return 0;
 }
 
 /* Slots for @nrules at a load factor of at most 1/2. */
@@ -68,17 +94,25 @@ static void sf_snap_insert(struct sf_snapshot *s, u64 key, u32 access)
 {
 	u32 i = sf_key_hash(key, s->mask);
 
-	while (s->slots[i].key)
+	while (s->slots[i])
 		i = (i + 1) & s->mask;
-	s->slots[i].key = key;
-	s->slots[i].access = access;
-	s->slots[i].order = s->nrules;
+	s->slots[i] = key | access;
 	s->order[s->nrules++] = i;
 }
 
-static struct sf_slot *sf_snap_find_mut(struct sf_snapshot *s, u64 key)
+static u64 *sf_snap_find_mut(struct sf_snapshot *s, u64 key)
 {
-	return (struct sf_slot *)sf_snap_find(s, key);
+	return (u64 *)sf_snap_find(s, key);
+}
+
+static inline u32 sf_slot_access(u64 slot)
+{
+	return (u32)(slot & SF_SLOT_ACCESS);
+}
+
+static inline void sf_slot_set(u64 *slot, u32 access)
+{
+	*slot = (*slot & ~SF_SLOT_ACCESS) | access;
 }
 
 /* A private copy of @old with room for @extra more rules. */
@@ -99,9 +133,9 @@ static struct sf_snapshot *sf_snap_clone(const struct sf_snapshot *old,
 		s->nrules = old->nrules;
 	} else {
 		for (i = 0; i < old->nrules; i++) {
-			const struct sf_slot *o = &old->slots[old->order[i]];
+			u64 o = old->slots[old->order[i]];
 
-			sf_snap_insert(s, o->key, o->access);
+			sf_snap_insert(s, o & ~SF_SLOT_ACCESS, sf_slot_access(o));
 		}
 	}
 	if (old->nonlycap) {
@@ -280,8 +314,7 @@ static int sf_batch_check(const struct sf_batch *b, u32 nlabels, u32 *extra)
 
 static int sf_snap_apply_op(struct sf_snapshot *s, const struct sf_op *op)
 {
-	struct sf_slot *slot;
-	u64 key;
+	u64 *slot, key;
 	u32 i;
 
 	switch (op->kind) {
@@ -292,11 +325,12 @@ static int sf_snap_apply_op(struct sf_snapshot *s, const struct sf_op *op)
 		slot = sf_snap_find_mut(s, key);
 		if (op->kind == SF_OP_SET) {
 			if (slot)
-				slot->access = op->allow;
+				sf_slot_set(slot, op->allow);
 			else
 				sf_snap_insert(s, key, op->allow);
 		} else if (slot) {
-			slot->access = (slot->access | op->allow) & ~op->deny;
+			sf_slot_set(slot, (sf_slot_access(*slot) | op->allow) &
+					  ~op->deny);
 		} else {
 			sf_snap_insert(s, key, op->allow & ~op->deny);
 		}
@@ -304,8 +338,8 @@ static int sf_snap_apply_op(struct sf_snapshot *s, const struct sf_op *op)
 	case SF_OP_REVOKE_SUBJECT:
 		for (i = 0; i < s->nrules; i++) {
 			slot = &s->slots[s->order[i]];
-			if ((u32)(slot->key >> 32) == op->subject)
-				slot->access = 0;
+			if ((u32)(*slot >> 36) == op->subject)
+				sf_slot_set(slot, 0);
 		}
 		break;
 	case SF_OP_CLEAR:
@@ -361,10 +395,14 @@ int sf_policy_apply(struct sf_policy *policy, const struct sf_batch *b)
 	}
 	for (i = 0; i < b->nops; i++) {
 		rc = sf_snap_apply_op(s, &b->ops[i]);
-		if (rc) {
-			sf_snap_free(s);
-			goto out_unlock;
-		}
+		if (rc)
+			break;
+	}
+	if (!rc)
+		rc = sf_snap_index_subjects(s);
+	if (rc) {
+		sf_snap_free(s);
+		goto out_unlock;
 	}
 	sf_rcu_assign(policy->snap, s);
 	sf_mutex_unlock(&policy->lock);
@@ -387,28 +425,29 @@ u32 sf_snapshot_nrules(const struct sf_snapshot *snap)
 int sf_rule_lookup(const struct sf_snapshot *snap, sf_lid subject,
 		   sf_lid object, u32 *access)
 {
-	const struct sf_slot *slot;
+	const u64 *slot;
 
-	if (subject == SF_LID_INVALID || object == SF_LID_INVALID)
+	if (subject == SF_LID_INVALID || object == SF_LID_INVALID ||
+	    subject >= SF_LID_LIMIT || object >= SF_LID_LIMIT)
 		return -ENOENT;
 	slot = sf_snap_find(snap, sf_rule_key(subject, object));
 	if (!slot)
 		return -ENOENT;
-	*access = slot->access;
+	*access = sf_slot_access(*slot);
 	return 0;
 }
 
 bool sf_rule_at(const struct sf_snapshot *snap, u32 index, sf_lid *subject,
 		sf_lid *object, u32 *access)
 {
-	const struct sf_slot *slot;
+	u64 slot;
 
 	if (index >= snap->nrules)
 		return false;
-	slot = &snap->slots[snap->order[index]];
-	*subject = (sf_lid)(slot->key >> 32);
-	*object = (sf_lid)slot->key;
-	*access = slot->access;
+	slot = snap->slots[snap->order[index]];
+	*subject = (sf_lid)(slot >> 36);
+	*object = (sf_lid)(slot >> 8) & (SF_LID_LIMIT - 1);
+	*access = sf_slot_access(slot);
 	return true;
 }
 
@@ -439,5 +478,6 @@ size_t sf_snapshot_bytes(const struct sf_snapshot *snap)
 {
 	return sizeof(*snap) + sizeof(*snap->slots) * ((size_t)snap->mask + 1) +
 	       sizeof(*snap->order) * (size_t)snap->order_cap +
-	       sizeof(sf_lid) * (size_t)snap->nonlycap;
+	       sizeof(sf_lid) * (size_t)snap->nonlycap +
+	       sizeof(u64) * (size_t)snap->nsubjwords;
 }

@@ -2,7 +2,8 @@
 # Unit tests of the access core (TAP).
 SF_CORE_TESTS = \
 	tests/common/test_decision \
-	tests/common/test_parse
+	tests/common/test_parse \
+	tests/common/test_concurrency
 
 check_PROGRAMS += $(SF_CORE_TESTS)
 TESTS += $(SF_CORE_TESTS)
@@ -18,3 +19,7 @@ tests_common_test_decision_CFLAGS = $(SF_CORE_TEST_CFLAGS)
 tests_common_test_parse_SOURCES = tests/common/test_parse.c $(SF_CORE_TEST_HDRS)
 tests_common_test_parse_LDADD = $(SF_CORE_TEST_LDADD)
 tests_common_test_parse_CFLAGS = $(SF_CORE_TEST_CFLAGS)
+
+tests_common_test_concurrency_SOURCES = tests/common/test_concurrency.c $(SF_CORE_TEST_HDRS)
+tests_common_test_concurrency_LDADD = $(SF_CORE_TEST_LDADD)
+tests_common_test_concurrency_CFLAGS = $(SF_CORE_TEST_CFLAGS)
