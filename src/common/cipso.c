@@ -12,7 +12,7 @@
 #define CIPSO_HDR_LEN		6	/* type, length, 4-byte DOI */
 #define CIPSO_TAG_RBITMAP	1
 #define CIPSO_TAG_RBM_BLEN	4	/* type, length, alignment, level */
-#define CIPSO_RBM_MAXBYTES	30	/* restricted bitmap: categories 0..239 */
+#define CIPSO_RBM_MAXBYTES	30	/* bitmap bytes: categories 0..239 */
 
 void sf_cipso_map_init(struct sf_cipso_map *map)
 {
@@ -262,7 +262,7 @@ static int parse_numbers(const char *buf, size_t len, size_t at, bool exact,
 		n = len - at < SF_CIPSO_DIGITLEN ? len - at : SF_CIPSO_DIGITLEN;
 		if (exact && n < SF_CIPSO_DIGITLEN)
 			return fail(err, at + 1,
-				    "short field: the fixed format has 4-byte fields");
+				    "short field: fixed format fields are 4 bytes");
 		v = field(buf + at, n);
 		if (v < 0)
 			return fail(err, at + 1,
@@ -278,7 +278,7 @@ static int parse_numbers(const char *buf, size_t len, size_t at, bool exact,
 		else if (i == 1)
 			count = v;
 		else
-			sf_cipso_cat_set(attr, v);	/* 0: ignored, as mainline */
+			sf_cipso_cat_set(attr, v);	/* 0: ignored (mainline) */
 		at += n;
 	}
 	if (at < len)
@@ -350,7 +350,7 @@ int sf_parse_cipso(struct sf_labels *labels, const char *buf, size_t len,
 	if (len < SF_CIPSO_MIN || len > SF_CIPSO_MAX ||
 	    (len - SF_CIPSO_MIN) % SF_CIPSO_DIGITLEN)
 		return fail(err, 1,
-			    "fixed cipso records are 24 + 4 + 4 + 4 * count bytes");
+			    "fixed records are 24 + 4 + 4 + 4 * count bytes");
 	while (llen < SF_LABELLEN && !is_label_end(buf[llen]))
 		llen++;
 	if (llen == 0 || buf[0] == '-')

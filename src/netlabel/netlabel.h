@@ -141,4 +141,13 @@ int sf_nl_smack_set_doi(struct sf_nl *nl, uint32_t old, uint32_t doi);
 int sf_nl_smack_set_ambient(struct sf_nl *nl, const char *old,
 			    const char *ambient);
 
+/*
+ * The smackfs "netlabel" write: traffic to the IPv4 network @host
+ * (family, addr, mask) is unlabeled (a single-label host) or, with
+ * @cipso, labelled with DOI @doi; the rest of the default mapping is
+ * kept, turned into address selectors.  All or nothing.
+ */
+int sf_nl_smack_set_host(struct sf_nl *nl, uint32_t doi,
+			 const struct sf_nl_sel *host, bool cipso);
+
 #endif /* SMACKFUSE_NETLABEL_H */

@@ -16,8 +16,8 @@ enum sf_nl_family { NLF_MGMT, NLF_CIPSOV4, NLF_UNLBL, NLF_COUNT };
 struct sf_nl {
 	struct nl_sock *sk;
 	int family[NLF_COUNT];
-	int fail_in;		/* SMACKNL_FAIL_AFTER: fail the Nth change */
-	bool is_change;		/* the message being built changes config */
+	int fail_in;		/* SMACKNL_FAIL_AFTER: Nth change fails */
+	bool is_change;		/* the message being built is a change */
 	char msg[256];
 };
 

@@ -15,10 +15,13 @@
 #include <string.h>
 #include "show.h"
 
-static const char *doi_type(enum sf_nl_doi_type t)
+static const char *doi_type(enum sf_nl_doi_type t, bool script)
 {
-	return t == SF_NL_DOI_PASS ? "pass" : t == SF_NL_DOI_TRANS ?
-	       "standard" : t == SF_NL_DOI_LOCAL ? "local" : "unknown";
+	if (t == SF_NL_DOI_PASS)
+		return script ? "pass" : "pass-through";
+	if (t == SF_NL_DOI_TRANS)
+		return "standard";
+	return t == SF_NL_DOI_LOCAL ? "local" : "unknown";
 }
 
 static void pairs(FILE *f, const char *what, const struct sf_nl_pair *p,
@@ -42,7 +45,7 @@ void show_dois(FILE *f, const struct sf_nl_doi *v, size_t n, bool script)
 		fprintf(f, "CIPSOv4 DOIs (%zu)\n", n);
 	for (i = 0; i < n; i++) {
 		fprintf(f, script ? "doi %u %s tags" : "  DOI %u: %s, tags",
-			v[i].doi, doi_type(v[i].type));
+			v[i].doi, doi_type(v[i].type, script));
 		for (t = 0; t < v[i].ntags; t++)
 			fprintf(f, "%s%u", t ? "," : " ", v[i].tags[t]);
 		pairs(f, "levels", v[i].lvls, v[i].nlvls, script ? " " : ", ");
@@ -66,7 +69,7 @@ static void target(FILE *f, uint32_t proto, uint32_t doi, bool script)
 	if (proto == SF_NL_PROTO_CIPSOV4)
 		fprintf(f, script ? "cipso %u" : "CIPSOv4, DOI %u", doi);
 	else if (proto == SF_NL_PROTO_UNLABELED)
-		fputs(script ? "unlabeled" : "unlabeled", f);
+		fputs("unlabeled", f);
 	else if (proto == SF_NL_PROTO_CALIPSO)
 		fprintf(f, script ? "calipso %u" : "CALIPSO, DOI %u", doi);
 	else

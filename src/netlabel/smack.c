@@ -17,9 +17,9 @@ enum undo_kind { UNDO_DOI_DEL, UNDO_DOI_ADD, UNDO_MAP_DEL, UNDO_MAP_ADD };
 struct undo {
 	enum undo_kind kind;
 	uint32_t doi;
-	struct sf_nl_doi def;		/* UNDO_DOI_ADD: what to put back */
+	struct sf_nl_doi def;		/* UNDO_DOI_ADD: to put back */
 	char *domain;			/* UNDO_MAP_DEL: NULL is default */
-	struct sf_nl_map *maps;		/* UNDO_MAP_ADD: entries to re-add */
+	struct sf_nl_map *maps;		/* UNDO_MAP_ADD: to re-add */
 	size_t nmaps;
 };
 
@@ -173,27 +173,18 @@ static bool default_is(const struct sf_nl_map *m, size_t n, uint32_t doi)
 	return v4 && v6;
 }
 
-/* Step: replace the default mapping with IPv4 -> @doi, IPv6 unlabeled. */
-static int ensure_default(struct sf_nl *nl, struct journal *j, uint32_t doi,
-			  bool *changed)
+/*
+ * Step: the default mapping becomes @want (@nwant entries); @old (taken
+ * over) is what it was, put back if a later step fails.
+ */
+static int replace_default(struct sf_nl *nl, struct journal *j,
+			   struct sf_nl_map *old, size_t nold,
+			   const struct sf_nl_map *want, size_t nwant)
 {
-	struct sf_nl_map cipso = { .family = AF_INET,
-				   .proto = SF_NL_PROTO_CIPSOV4, .doi = doi };
-	struct sf_nl_map v6 = { .family = AF_INET6,
-				.proto = SF_NL_PROTO_UNLABELED };
-	struct sf_nl_map *old;
 	struct undo *u;
-	size_t nold;
+	size_t i;
 	int rc;
 
-	rc = mappings_of(nl, NULL, &old, &nold);
-	if (rc)
-		return rc;
-	if (default_is(old, nold, doi)) {
-		sf_nl_map_list_free(old, nold);
-		return 0;
-	}
-	*changed = true;
 	if (nold) {
 		rc = sf_nl_map_del(nl, NULL);
 		if (rc) {
@@ -205,10 +196,35 @@ static int ensure_default(struct sf_nl *nl, struct journal *j, uint32_t doi,
 	u->maps = old;
 	u->nmaps = nold;
 	push(j, UNDO_MAP_DEL);	/* whatever we add below */
-	rc = sf_nl_map_add(nl, &cipso);
-	if (!rc)
-		rc = sf_nl_map_add(nl, &v6);
-	return rc;
+	for (i = 0; i < nwant; i++) {
+		rc = sf_nl_map_add(nl, &want[i]);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* Step: replace the default mapping with IPv4 -> @doi, IPv6 unlabeled. */
+static int ensure_default(struct sf_nl *nl, struct journal *j, uint32_t doi,
+			  bool *changed)
+{
+	struct sf_nl_map want[2] = {
+		{ .family = AF_INET, .proto = SF_NL_PROTO_CIPSOV4, .doi = doi },
+		{ .family = AF_INET6, .proto = SF_NL_PROTO_UNLABELED },
+	};
+	struct sf_nl_map *old;
+	size_t nold;
+	int rc;
+
+	rc = mappings_of(nl, NULL, &old, &nold);
+	if (rc)
+		return rc;
+	if (default_is(old, nold, doi)) {
+		sf_nl_map_list_free(old, nold);
+		return 0;
+	}
+	*changed = true;
+	return replace_default(nl, j, old, nold, want, 2);
 }
 
 /* Step: domain @ambient is unlabeled (IPv4, as Smack adds it). */
@@ -326,5 +342,83 @@ int sf_nl_smack_set_ambient(struct sf_nl *nl, const char *old,
 	if (!rc)
 		rc = ensure_ambient(nl, &j, ambient, &changed);
 	journal_end(nl, &j, rc != 0);
+	return rc;
+}
+
+static bool same_net(const struct sf_nl_sel *a, const struct sf_nl_sel *b)
+{
+	return a->family == b->family && !memcmp(a->addr, b->addr, 16) &&
+	       !memcmp(a->mask, b->mask, 16);
+}
+
+/*
+ * The IPv4 default as selectors: those it has, or 0.0.0.0/0 with the
+ * protocol it applies to everything.  Appends @host (replacing the same
+ * network).  Returns the new selector array (*@n) or NULL.
+ */
+static struct sf_nl_sel *v4_selectors(const struct sf_nl_map *old,
+				      size_t nold, uint32_t doi,
+				      const struct sf_nl_sel *host,
+				      unsigned int *n)
+{
+	struct sf_nl_sel *v = calloc(64, sizeof(*v)), all = {
+		.family = AF_INET, .proto = SF_NL_PROTO_CIPSOV4, .doi = doi };
+	unsigned int k = 0, s;
+	size_t i;
+
+	if (!v)
+		return NULL;
+	for (i = 0; i < nold; i++) {
+		if (old[i].nsels) {
+			for (s = 0; s < old[i].nsels && k < 63; s++)
+				if (old[i].sels[s].family == AF_INET &&
+				    !same_net(&old[i].sels[s], host))
+					v[k++] = old[i].sels[s];
+		} else if (old[i].family != AF_INET6) {
+			all.proto = old[i].proto;
+			all.doi = old[i].doi;
+		}
+	}
+	if (k == 0 && !same_net(&all, host))
+		v[k++] = all;
+	v[k++] = *host;
+	*n = k;
+	return v;
+}
+
+int sf_nl_smack_set_host(struct sf_nl *nl, uint32_t doi,
+			 const struct sf_nl_sel *host, bool cipso)
+{
+	struct sf_nl_map want[2] = {
+		{ .family = AF_INET },
+		{ .family = AF_INET6, .proto = SF_NL_PROTO_UNLABELED },
+	};
+	struct journal j = { .n = 0 };
+	struct sf_nl_sel h = *host;
+	struct sf_nl_map *old;
+	size_t nold, i;
+	int rc;
+
+	if (h.family != AF_INET)
+		return sf_nl_fail(nl, -EINVAL, "CIPSO hosts are IPv4 "
+				  "addresses");
+	h.proto = cipso ? SF_NL_PROTO_CIPSOV4 : SF_NL_PROTO_UNLABELED;
+	h.doi = cipso ? doi : 0;
+	rc = mappings_of(nl, NULL, &old, &nold);
+	if (rc)
+		return rc;
+	want[0].sels = v4_selectors(old, nold, doi, &h, &want[0].nsels);
+	if (!want[0].sels) {
+		sf_nl_map_list_free(old, nold);
+		return sf_nl_fail(nl, -ENOMEM, "out of memory");
+	}
+	for (i = 0; i < nold; i++)	/* keep an IPv6 default as it is */
+		if (old[i].family == AF_INET6 && !old[i].nsels) {
+			want[1].proto = old[i].proto;
+			want[1].doi = old[i].doi;
+		}
+	rc = replace_default(nl, &j, old, nold, want, 2);
+	journal_end(nl, &j, rc != 0);
+	free(want[0].sels);
 	return rc;
 }

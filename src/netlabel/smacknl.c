@@ -12,6 +12,7 @@
  *   smacknl [-s] unlbl accept on|off | unlbl list
  *   smacknl [-s] unlbl add default|IFACE address A[/N] label LABEL
  *   smacknl [-s] unlbl del default|IFACE address A[/N]
+ *   smacknl [-s] host A[/N] cipso|unlabeled [doi N]
  *   smacknl [-s] list | version
  *   smacknl [-s] encode|probe [doi N] [direct N] [mapped N]
  *                [cipso2 RULE]... LABEL...
@@ -53,6 +54,7 @@ static int usage(const char *why, const char *arg)
 		"  unlbl add default|IFACE address A[/N] label LABEL\n"
 		"  unlbl del default|IFACE address A[/N]\n"
 		"  unlbl list\n"
+		"  host A[/N] cipso|unlabeled [doi N]\n"
 		"  list\n"
 		"  version\n"
 		"  encode [doi N] [direct N] [mapped N] [cipso2 RULE]... "
@@ -347,6 +349,22 @@ static int cmd_setup(struct sf_nl *nl, int argc, char **argv, bool script)
 	return 0;
 }
 
+/* host A[/N] cipso|unlabeled [doi N]: the smackfs "netlabel" write */
+static int cmd_host(struct sf_nl *nl, int argc, char **argv)
+{
+	struct sf_nl_sel sel;
+	uint32_t doi = 3;
+
+	if ((argc != 2 && argc != 4) || sf_nl_parse_addr(argv[0], &sel) ||
+	    (strcmp(argv[1], "cipso") && strcmp(argv[1], "unlabeled")) ||
+	    (argc == 4 && (strcmp(argv[2], "doi") ||
+			   !number(argv[3], 1, UINT32_MAX, &doi))))
+		return usage("host: A[/N] cipso|unlabeled [doi N]", NULL);
+	return sf_nl_smack_set_host(nl, doi, &sel,
+				    !strcmp(argv[1], "cipso")) ?
+	       kernel_error(nl) : 0;
+}
+
 static int cmd_list(struct sf_nl *nl, bool script)
 {
 	struct sf_nl_doi *d;
@@ -403,7 +421,7 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "probe"))
 		return cmd_probe(argc - 2, argv + 2, script);
 	if (strcmp(cmd, "smack-setup") && strcmp(cmd, "doi") &&
-	    strcmp(cmd, "map") && strcmp(cmd, "unlbl") &&
+	    strcmp(cmd, "map") && strcmp(cmd, "unlbl") && strcmp(cmd, "host") &&
 	    strcmp(cmd, "list") && strcmp(cmd, "version"))
 		return usage("unknown command", cmd);
 	if (sf_nl_open(&nl, err, sizeof(err))) {
@@ -420,6 +438,8 @@ int main(int argc, char **argv)
 		rc = cmd_map(nl, argc, argv, script);
 	else if (!strcmp(cmd, "unlbl"))
 		rc = cmd_unlbl(nl, argc, argv, script);
+	else if (!strcmp(cmd, "host"))
+		rc = cmd_host(nl, argc, argv);
 	else if (!strcmp(cmd, "list"))
 		rc = argc ? usage("list takes no argument", NULL) :
 		     cmd_list(nl, script);

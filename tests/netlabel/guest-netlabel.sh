@@ -105,6 +105,28 @@ check "smacknl removes them" sh -c "$S map del Top && $S doi del 6 &&
 	$S unlbl del lo address 127.0.0.2 && $S unlbl accept on"
 check_same "smacknl removed it all again" "$BEFORE"
 
+# ---- single-label and CIPSO hosts (the smackfs "netlabel" file) ----
+check "host: 10.0.0.0/8 is a single-label (unlabeled) host" \
+	$S host 10.0.0.0/8 unlabeled
+check "host: 192.0.2.20 speaks CIPSO" $S host 192.0.2.20 cipso
+check_out "netlabelctl: the default became selectors, the rest still CIPSO" \
+	'domain:"_",UNLABELED,4 domain:DEFAULT,address:192.0.2.20/32,protocol:CIPSOv4,3,address:10.0.0.0/8,protocol:UNLABELED,address:0.0.0.0/0,protocol:CIPSOv4,3 domain:DEFAULT,UNLABELED,6' \
+	$N map list
+HOSTS=$(state 2>&1)
+check "host: 10.0.0.0/8 again, now CIPSO (replaces its selector)" \
+	$S host 10.0.0.0/8 cipso
+check_out "netlabelctl: 10.0.0.0/8 now CIPSO" \
+	'domain:"_",UNLABELED,4 domain:DEFAULT,address:192.0.2.20/32,protocol:CIPSOv4,3,address:10.0.0.0/8,protocol:CIPSOv4,3,address:0.0.0.0/0,protocol:CIPSOv4,3 domain:DEFAULT,UNLABELED,6' \
+	$N map list
+check "host: back to unlabeled" $S host 10.0.0.0/8 unlabeled
+for n in 2 4; do
+	check_err "host failing at change $n reports it" "Input/output error" \
+		env SMACKNL_FAIL_AFTER=$n $S host 198.51.100.0/24 unlabeled
+	check_same "... and is rolled back completely" "$HOSTS"
+done
+check_out "smack-setup puts the plain default back" changed $S -s smack-setup
+check_same "... the standard setup again" "$BEFORE"
+
 # ---- the kernel accepts our encoding on a real socket ----
 LONG=$(printf 'L%.0s' $(seq 255))
 check_out "probe: Secret (direct) comes back from the kernel as Secret" \
