@@ -51,14 +51,15 @@ static int doi_check(struct sf_nl *nl, const struct sf_nl_doi *d)
 		return sf_nl_fail(nl, -EINVAL, "DOI %u: give 1 to %d tags",
 				  d->doi, SF_NL_MAXTAGS);
 	for (i = 0; i < d->ntags; i++) {
-		if (d->tags[i] == 1 || (d->tags[i] == 6 &&
-					d->type == SF_NL_DOI_LOCAL) ||
+		if (d->tags[i] == SF_NL_TAG_RBITMAP ||
+		    (d->tags[i] == SF_NL_TAG_LOCAL &&
+		     d->type == SF_NL_DOI_LOCAL) ||
 		    ((d->tags[i] == 2 || d->tags[i] == 5) &&
 		     d->type == SF_NL_DOI_PASS))
 			continue;
 		return sf_nl_fail(nl, -EINVAL, "DOI %u: tag %u is not "
-				  "allowed for a %s DOI (1: restricted bitmap, "
-				  "2 and 5 pass-through only, 6 local only)",
+				  "allowed for a %s DOI (1: restricted bitmap; "
+				  "2, 5: pass-through only; 128: local only)",
 				  d->doi, d->tags[i], type_name(d->type));
 	}
 	if (d->type == SF_NL_DOI_TRANS && d->nlvls == 0)

@@ -36,6 +36,7 @@ enum sf_nl_doi_type {
 	SF_NL_DOI_LOCAL = 3,
 };
 #define SF_NL_TAG_RBITMAP 1	/* restricted bitmap (Smack's tag) */
+#define SF_NL_TAG_LOCAL	128	/* local (same host only) */
 #define SF_NL_MAXTAGS	5
 #define SF_NL_MAXLVL	255	/* CIPSO levels on the wire */
 #define SF_NL_MAXCAT	65534	/* CIPSO categories on the wire */

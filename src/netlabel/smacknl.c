@@ -155,7 +155,8 @@ static int cmd_doi_add(struct sf_nl *nl, int argc, char **argv)
 			     argv[0]);
 	if (!number(argv[1], 1, UINT32_MAX, &d.doi))
 		return usage("doi add: bad DOI number", argv[1]);
-	d.tags[0] = d.type == SF_NL_DOI_LOCAL ? 6 : SF_NL_TAG_RBITMAP;
+	d.tags[0] = d.type == SF_NL_DOI_LOCAL ? SF_NL_TAG_LOCAL :
+		    SF_NL_TAG_RBITMAP;
 	d.ntags = 1;
 	rc = EX_USAGE;
 	for (i = 2; i < argc; i += 2) {

@@ -101,7 +101,14 @@ check "smacknl unlbl accept off" $S unlbl accept off
 check_out "netlabelctl sees the static label and accept off" \
 	'accept:off interface:lo,address:127.0.0.2/32,label:"unconfined"' \
 	$N unlbl list
+check "smacknl doi add local" $S doi add local 9
+check_out "... listed with the local tag 128" "doi 9 local tags 128" \
+	$S -s doi list 9
+check_err "a local tag on a pass-through DOI is refused clearly" \
+	"tag 128 is not allowed for a pass-through DOI" \
+	$S doi add pass 10 tags 1,128
 check "smacknl removes them" sh -c "$S map del Top && $S doi del 6 &&
+	$S doi del 9 &&
 	$S unlbl del lo address 127.0.0.2 && $S unlbl accept on"
 check_same "smacknl removed it all again" "$BEFORE"
 
