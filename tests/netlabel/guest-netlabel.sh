@@ -134,6 +134,36 @@ done
 check_out "smack-setup puts the plain default back" changed $S -s smack-setup
 check_same "... the standard setup again" "$BEFORE"
 
+# ---- the library calls behind the smackfs "doi" and "ambient" writes ----
+check "doi write: DOI 3 -> 5" nlapi doi 3 5
+check_out "... DOI 5 replaced DOI 3, default follows" "doi 5 pass tags 1
+map _ ipv4 unlabeled
+map default ipv4 cipso 5
+map default ipv6 unlabeled
+accept on" $S -s list
+MOVED=$(state 2>&1)
+for n in 1 2 3 4 5; do
+	check_err "doi write failing at change $n reports it" \
+		"Input/output error" env SMACKNL_FAIL_AFTER=$n nlapi doi 5 3
+	check_same "... and is rolled back completely" "$MOVED"
+done
+check "doi write: DOI 5 -> 3" nlapi doi 5 3
+check_same "... the standard setup again" "$BEFORE"
+check "ambient write: _ -> Amb" nlapi ambient _ Amb
+check_out "... Amb unlabeled, _ no longer mapped" "doi 3 pass tags 1
+map Amb ipv4 unlabeled
+map default ipv4 cipso 3
+map default ipv6 unlabeled
+accept on" $S -s list
+AMB=$(state 2>&1)
+for n in 1 2; do
+	check_err "ambient write failing at change $n reports it" \
+		"Input/output error" env SMACKNL_FAIL_AFTER=$n nlapi ambient Amb _
+	check_same "... and is rolled back completely" "$AMB"
+done
+check "ambient write: Amb -> _" nlapi ambient Amb _
+check_same "... the standard setup again" "$BEFORE"
+
 # ---- the kernel accepts our encoding on a real socket ----
 LONG=$(printf 'L%.0s' $(seq 255))
 check_out "probe: Secret (direct) comes back from the kernel as Secret" \

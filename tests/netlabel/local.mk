@@ -9,5 +9,11 @@ tests_netlabel_cipso_roundtrip_CFLAGS = $(AM_CFLAGS) $(URCU_CFLAGS)
 tests_netlabel_cipso_roundtrip_LDADD = src/common/libsfcore.a $(URCU_LIBS) \
 	-lpthread
 
+# nlapi: a guest helper calling the library as the control filesystem does
+check_PROGRAMS += tests/netlabel/nlapi
+tests_netlabel_nlapi_SOURCES = tests/netlabel/nlapi.c
+tests_netlabel_nlapi_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/netlabel
+tests_netlabel_nlapi_LDADD = $(SF_NETLABEL_LIBS)
+
 TESTS += tests/netlabel/cipso_roundtrip tests/netlabel/netlabel.test
 EXTRA_DIST += tests/netlabel/netlabel.test tests/netlabel/guest-netlabel.sh
