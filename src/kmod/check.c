@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check.c - the decision every hook shares: labels in, 0 or -EACCES out,
+ * with counters, privilege (CAP_MAC_OVERRIDE narrowed by onlycap) and the
+ * audit line, as mainline smk_tskacc() and smack_log() do it.
+ */
+#include <linux/capability.h>
+#include <linux/cred.h>
+#include <linux/ratelimit.h>
+#include <linux/sched.h>
+#include <linux/user_namespace.h>
+#include "smackfuse.h"
+
+struct sf_policy *sf_policy;
+struct sf_counters sf_count;
+int sf_log_policy = SF_LOG_DENIED;
+
+/* Kernel Smack logs through audit; we have printk, so keep it bounded. */
+static DEFINE_RATELIMIT_STATE(sf_audit_rs, 5 * HZ, 20);
+
+/**
+ * sf_privileged - does @cred hold @cap, and may @label use privilege?
+ * @cred: the credentials
+ * @cap: CAP_MAC_OVERRIDE or CAP_MAC_ADMIN
+ * @label: the label of the task holding @cred (for onlycap)
+ *
+ * The capability is read from the effective set in the initial user
+ * namespace, without asking the other LSMs (security_capable() may sleep
+ * or audit, and this runs inside probe handlers).
+ */
+bool sf_privileged(const struct cred *cred, int cap, sf_lid label)
+{
+	bool ok;
+
+	if (cred->user_ns != &init_user_ns ||
+	    !cap_raised(cred->cap_effective, cap))
+		return false;
+	rcu_read_lock();
+	ok = sf_onlycap_allows(sf_policy_snapshot(sf_policy), label);
+	rcu_read_unlock();
+	return ok;
+}
+
+static void sf_audit(sf_lid subject, sf_lid object, u32 request, int rc,
+		     const char *fn, const struct sf_aobj *obj)
+{
+	const struct sf_labels *labels = sf_policy_labels(sf_policy);
+	char desc[64] = "";
+	char line[640];
+	struct sf_audit a = {
+		.fn = fn,
+		.denied = rc != 0,
+		.subject = sf_label_name(labels, subject),
+		.object = sf_label_name(labels, object),
+		.request = request,
+		.pid = task_pid_nr(current),
+		.comm = current->comm,
+		.objdesc = desc,
+	};
+
+	if (obj && obj->task)
+		snprintf(desc, sizeof(desc), "opid=%d ocomm=\"%s\"",
+			 obj->task->pid, obj->task->comm);
+	else if (obj && obj->has_ipc)
+		snprintf(desc, sizeof(desc), "ipc_id=%d", obj->ipc_id);
+	sf_audit_format(&a, line, sizeof(line));
+	pr_notice("smackfuse: %s\n", line);
+}
+
+int sf_check(sf_lid subject, sf_lid object, u32 request,
+	     const struct cred *priv, sf_lid privlabel, const char *fn,
+	     const struct sf_aobj *obj)
+{
+	int rc, log = READ_ONCE(sf_log_policy);
+
+	if (!request)
+		return 0;
+	atomic64_inc(&sf_count.checks);
+	rcu_read_lock();
+	rc = sf_access(sf_policy_snapshot(sf_policy), subject, object,
+		       request, NULL);
+	rcu_read_unlock();
+	if (rc && priv && sf_privileged(priv, CAP_MAC_OVERRIDE, privlabel))
+		rc = 0;
+	if (rc)
+		atomic64_inc(&sf_count.denials);
+	if (obj && obj->noaudit)
+		return rc;
+	if ((rc && (log & SF_LOG_DENIED)) || (!rc && (log & SF_LOG_ACCEPTED)))
+		if (__ratelimit(&sf_audit_rs))
+			sf_audit(subject, object, request, rc, fn, obj);
+	return rc;
+}
+
+int sf_check_current(sf_lid object, u32 request, const char *fn,
+		     const struct sf_aobj *obj)
+{
+	sf_lid self;
+
+	if (current->flags & PF_KTHREAD)
+		return 0;	/* as mainline: kernel threads are privileged */
+	self = sf_task_label(current);
+	return sf_check(self, object, request, current_cred(), self, fn, obj);
+}

@@ -1,0 +1,430 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fs.c - /sys/kernel/security/smackfuse/: the smackfs-style interface.
+ *
+ * Every file is one struct sf_file: a show() that renders what a read
+ * returns (rendered once, at open, so a reader sees one consistent text)
+ * and a store() that handles one write().  Transaction files (access2,
+ * pidlabel) answer a write by replacing the text that the next read on
+ * the same open file returns.  Policy writes go through the shared core's
+ * parsers, all-or-nothing, and need CAP_MAC_ADMIN (narrowed by onlycap).
+ */
+#include <linux/capability.h>
+#include <linux/cred.h>
+#include <linux/fs.h>
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/pid.h>
+#include <linux/sched.h>
+#include <linux/security.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include "smackfuse.h"
+
+#define SF_WRITE_MAX	(4u << 20)	/* largest single write accepted */
+
+struct sf_text {
+	char *buf;
+	size_t len;
+};
+
+struct sf_file {
+	const char *name;
+	umode_t mode;
+	int (*show)(struct sf_text *t);
+	ssize_t (*store)(struct sf_text *t, char *buf, size_t len);
+};
+
+static int sf_text_set(struct sf_text *t, const char *s, size_t len)
+{
+	char *n = kvmalloc(len + 1, GFP_KERNEL);
+
+	if (!n)
+		return -ENOMEM;
+	memcpy(n, s, len);
+	n[len] = '\0';
+	kvfree(t->buf);
+	t->buf = n;
+	t->len = len;
+	return 0;
+}
+
+/* Render with one of the core's snprintf-style printers, growing once
+ * more if the policy grew between sizing and printing. */
+static int sf_text_print(struct sf_text *t,
+			 size_t (*print)(const struct sf_labels *,
+					 const struct sf_snapshot *, char *,
+					 size_t))
+{
+	const struct sf_labels *labels = sf_policy_labels(sf_policy);
+	size_t size = 256, need;
+	char *buf;
+
+	for (;;) {
+		buf = kvmalloc(size, GFP_KERNEL);
+		if (!buf)
+			return -ENOMEM;
+		rcu_read_lock();
+		need = print(labels, sf_policy_snapshot(sf_policy), buf, size);
+		rcu_read_unlock();
+		if (need < size)
+			break;
+		kvfree(buf);
+		size = need + 256;
+	}
+	kvfree(t->buf);
+	t->buf = buf;
+	t->len = need;
+	return 0;
+}
+
+static bool sf_admin(void)
+{
+	return sf_privileged(current_cred(), CAP_MAC_ADMIN,
+			     sf_task_label(current));
+}
+
+/* Drop one trailing newline (echo adds it). */
+static size_t sf_chomp(const char *buf, size_t len)
+{
+	if (len && buf[len - 1] == '\n')
+		len--;
+	return len;
+}
+
+static void sf_parse_failed(const char *file, struct sf_error *err)
+{
+	char msg[256];
+
+	err->file = file;
+	sf_error_format(err, msg, sizeof(msg));
+	pr_warn_ratelimited("smackfuse: %s\n", msg);
+}
+
+/* ---- policy files ---- */
+
+typedef int (*sf_parser)(struct sf_labels *, const char *, size_t,
+			 struct sf_batch *, struct sf_error *);
+
+static ssize_t sf_apply(const char *file, sf_parser parse, char *buf,
+			size_t len)
+{
+	struct sf_error err = { 0 };
+	struct sf_batch b;
+	int rc;
+
+	if (!sf_admin())
+		return -EPERM;
+	sf_batch_init(&b);
+	rc = parse(sf_policy_labels(sf_policy), buf, len, &b, &err);
+	if (rc == -EINVAL)
+		sf_parse_failed(file, &err);
+	if (!rc)
+		rc = sf_policy_apply(sf_policy, &b);
+	sf_batch_release(&b);
+	return rc ? rc : (ssize_t)len;
+}
+
+static int sf_show_load2(struct sf_text *t)
+{
+	return sf_text_print(t, sf_print_load2);
+}
+
+static ssize_t sf_store_load2(struct sf_text *t, char *buf, size_t len)
+{
+	return sf_apply("load2", sf_parse_load2, buf, len);
+}
+
+static int sf_show_load(struct sf_text *t)
+{
+	return sf_text_print(t, sf_print_load);
+}
+
+static ssize_t sf_store_load(struct sf_text *t, char *buf, size_t len)
+{
+	return sf_apply("load", sf_parse_load, buf, len);
+}
+
+static ssize_t sf_store_change_rule(struct sf_text *t, char *buf, size_t len)
+{
+	return sf_apply("change-rule", sf_parse_change_rule, buf, len);
+}
+
+static ssize_t sf_store_revoke_subject(struct sf_text *t, char *buf,
+				       size_t len)
+{
+	return sf_apply("revoke-subject", sf_parse_revoke_subject, buf, len);
+}
+
+static int sf_show_onlycap(struct sf_text *t)
+{
+	return sf_text_print(t, sf_print_onlycap);
+}
+
+static ssize_t sf_store_onlycap(struct sf_text *t, char *buf, size_t len)
+{
+	return sf_apply("onlycap", sf_parse_onlycap, buf, len);
+}
+
+/* ---- access2: write "subject object access", read "1" or "0" ---- */
+
+static ssize_t sf_store_access2(struct sf_text *t, char *buf, size_t len)
+{
+	struct sf_error err = { 0 };
+	struct sf_query q;
+	int rc;
+
+	rc = sf_parse_access2(sf_policy_labels(sf_policy), buf, len, &q, &err);
+	if (rc == -EINVAL)
+		sf_parse_failed("access2", &err);
+	if (rc)
+		return rc;
+	rcu_read_lock();
+	rc = sf_access(sf_policy_snapshot(sf_policy), q.subject, q.object,
+		       q.request, NULL);
+	rcu_read_unlock();
+	rc = sf_text_set(t, rc ? "0" : "1", 1);
+	return rc ? rc : (ssize_t)len;
+}
+
+/* ---- current: the caller's own label ---- */
+
+static int sf_show_label(struct sf_text *t, sf_lid lid)
+{
+	const char *name = sf_label_name(sf_policy_labels(sf_policy), lid);
+	char line[SF_LABEL_MAX + 2];
+	size_t n;
+
+	if (!name)
+		return -EINVAL;
+	n = strlen(name);
+	memcpy(line, name, n);
+	line[n++] = '\n';
+	return sf_text_set(t, line, n);
+}
+
+static int sf_show_current(struct sf_text *t)
+{
+	return sf_show_label(t, sf_task_label(current));
+}
+
+/*
+ * Setting one's own label needs CAP_MAC_ADMIN (and onlycap), as writing
+ * /proc/self/attr/current does under Smack; "*" and "@" may not be a
+ * task's label.  The new label holds for this task and what it forks.
+ */
+static ssize_t sf_store_current(struct sf_text *t, char *buf, size_t len)
+{
+	struct sf_error err = { 0 };
+	size_t n = sf_chomp(buf, len);
+	sf_lid lid;
+	int rc;
+
+	if (!sf_admin())
+		return -EPERM;
+	rc = sf_label_intern(sf_policy_labels(sf_policy), buf, n, &lid, &err);
+	if (rc)
+		return rc;
+	if (lid == SF_LID_STAR || lid == SF_LID_WEB)
+		return -EINVAL;
+	rc = sf_ltab_set(&sf_tasks, current, lid, GFP_KERNEL);
+	return rc ? rc : (ssize_t)len;
+}
+
+/* ---- pidlabel: write a pid, read its label ---- */
+
+static ssize_t sf_store_pidlabel(struct sf_text *t, char *buf, size_t len)
+{
+	struct task_struct *task;
+	sf_lid lid = SF_LID_INVALID;
+	int pid, rc;
+
+	buf[sf_chomp(buf, len)] = '\0';
+	rc = kstrtoint(buf, 10, &pid);
+	if (rc || pid <= 0)
+		return -EINVAL;
+	rcu_read_lock();
+	task = pid_task(find_vpid(pid), PIDTYPE_PID);
+	if (task)
+		lid = sf_task_label(task);
+	rcu_read_unlock();
+	if (!task)
+		return -ESRCH;
+	rc = sf_show_label(t, lid);
+	return rc ? rc : (ssize_t)len;
+}
+
+/* ---- logging and status ---- */
+
+static int sf_show_logging(struct sf_text *t)
+{
+	char line[8];
+
+	return sf_text_set(t, line, scnprintf(line, sizeof(line), "%d\n",
+					      READ_ONCE(sf_log_policy)));
+}
+
+static ssize_t sf_store_logging(struct sf_text *t, char *buf, size_t len)
+{
+	int v;
+
+	if (!sf_admin())
+		return -EPERM;
+	buf[sf_chomp(buf, len)] = '\0';
+	if (kstrtoint(buf, 10, &v) || v < 0 || v > 3)
+		return -EINVAL;
+	WRITE_ONCE(sf_log_policy, v);
+	return len;
+}
+
+static int sf_show_status(struct sf_text *t)
+{
+	char text[512];
+	u32 nrules;
+
+	rcu_read_lock();
+	nrules = sf_snapshot_nrules(sf_policy_snapshot(sf_policy));
+	rcu_read_unlock();
+	return sf_text_set(t, text, scnprintf(text, sizeof(text),
+		"checks %lld\ndenials %lld\nmisses %lu\nnomem %lld\n"
+		"labelled_tasks %d\nipc_objects %d\nunix_sockets %d\n"
+		"probes %u\nrules %u\nlabels %u\n",
+		(long long)atomic64_read(&sf_count.checks),
+		(long long)atomic64_read(&sf_count.denials),
+		sf_probes_missed(),
+		(long long)atomic64_read(&sf_count.nomem),
+		atomic_read(&sf_tasks.count), atomic_read(&sf_ipcs.count),
+		atomic_read(&sf_socks.count), sf_probes_count(), nrules,
+		sf_labels_count(sf_policy_labels(sf_policy))));
+}
+
+static const struct sf_file sf_files[] = {
+	{ "load2", 0644, sf_show_load2, sf_store_load2 },
+	{ "load", 0644, sf_show_load, sf_store_load },
+	{ "change-rule", 0200, NULL, sf_store_change_rule },
+	{ "revoke-subject", 0200, NULL, sf_store_revoke_subject },
+	{ "onlycap", 0644, sf_show_onlycap, sf_store_onlycap },
+	{ "access2", 0666, NULL, sf_store_access2 },
+	{ "current", 0666, sf_show_current, sf_store_current },
+	{ "pidlabel", 0666, NULL, sf_store_pidlabel },
+	{ "logging", 0644, sf_show_logging, sf_store_logging },
+	{ "status", 0444, sf_show_status, NULL },
+};
+
+/* ---- the one set of file operations ---- */
+
+static int sf_open(struct inode *inode, struct file *file)
+{
+	const struct sf_file *f = inode->i_private;
+	struct sf_text *t;
+	int rc = 0;
+
+	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	if (!t)
+		return -ENOMEM;
+	if ((file->f_mode & FMODE_READ) && f->show)
+		rc = f->show(t);
+	if (rc) {
+		kfree(t);
+		return rc;
+	}
+	file->private_data = t;
+	return 0;
+}
+
+static ssize_t sf_read(struct file *file, char __user *ubuf, size_t count,
+		       loff_t *ppos)
+{
+	struct sf_text *t = file->private_data;
+
+	if (!t->buf)
+		return 0;
+	return simple_read_from_buffer(ubuf, count, ppos, t->buf, t->len);
+}
+
+/* Each write() is one whole request (one batch of whole lines). */
+static ssize_t sf_write(struct file *file, const char __user *ubuf,
+			size_t count, loff_t *ppos)
+{
+	const struct sf_file *f = file_inode(file)->i_private;
+	ssize_t rc;
+	char *buf;
+
+	if (!f->store)
+		return -EINVAL;
+	if (count > SF_WRITE_MAX)
+		return -E2BIG;
+	buf = vmemdup_user(ubuf, count + 1);	/* room for a NUL */
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	buf[count] = '\0';
+	rc = f->store(file->private_data, buf, count);
+	kvfree(buf);
+	if (rc > 0) {
+		*ppos = 0;	/* a transaction's answer is read from 0 */
+	}
+	return rc;
+}
+
+static int sf_release(struct inode *inode, struct file *file)
+{
+	struct sf_text *t = file->private_data;
+
+	kvfree(t->buf);
+	kfree(t);
+	return 0;
+}
+
+static const struct file_operations sf_fops = {
+	.owner = THIS_MODULE,
+	.open = sf_open,
+	.read = sf_read,
+	.write = sf_write,
+	.release = sf_release,
+	.llseek = generic_file_llseek,
+};
+
+static struct dentry *sf_dir;
+static struct dentry *sf_dentries[ARRAY_SIZE(sf_files)];
+
+int sf_fs_init(void)
+{
+	unsigned int i;
+	int rc;
+
+	sf_dir = securityfs_create_dir("smackfuse", NULL);
+	if (IS_ERR(sf_dir)) {
+		rc = PTR_ERR(sf_dir);
+		sf_dir = NULL;
+		pr_err("smackfuse: securityfs directory: error %d\n", rc);
+		return rc;
+	}
+	for (i = 0; i < ARRAY_SIZE(sf_files); i++) {
+		struct dentry *d = securityfs_create_file(sf_files[i].name,
+				sf_files[i].mode, sf_dir,
+				(void *)&sf_files[i], &sf_fops);
+
+		if (IS_ERR(d)) {
+			rc = PTR_ERR(d);
+			pr_err("smackfuse: securityfs file %s: error %d\n",
+			       sf_files[i].name, rc);
+			sf_fs_exit();
+			return rc;
+		}
+		sf_dentries[i] = d;
+	}
+	return 0;
+}
+
+void sf_fs_exit(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sf_dentries); i++) {
+		securityfs_remove(sf_dentries[i]);
+		sf_dentries[i] = NULL;
+	}
+	securityfs_remove(sf_dir);
+	sf_dir = NULL;
+}

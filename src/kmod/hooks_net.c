@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * hooks_net.c - UNIX domain sockets.
+ *
+ * A socket takes the label of the task that creates it (mainline sets
+ * both smk_in and smk_out to it).  A stream connect needs write from the
+ * connecting socket to the listener and back (mainline checks both ways);
+ * a datagram send (or connect) needs write to the receiver.  Privilege
+ * (CAP_MAC_OVERRIDE) skips the check, as in mainline.
+ */
+#include <linux/net.h>
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+#include <linux/socket.h>
+#include <net/sock.h>
+#include "smackfuse.h"
+
+#define ARG(n)	regs_get_kernel_argument(regs, (n))
+
+/* security_sk_alloc(sk, family, priority) */
+static int sf_sk_alloc(struct kprobe *kp, struct pt_regs *regs)
+{
+	int rc;
+
+	if ((int)ARG(1) != AF_UNIX || !in_task())
+		return 0;
+	rc = sf_ltab_set(&sf_socks, (void *)ARG(0), sf_task_label(current),
+			 GFP_ATOMIC);
+	if (rc)
+		atomic64_inc(&sf_count.nomem);
+	return sf_deny(regs, rc);
+}
+NOKPROBE_SYMBOL(sf_sk_alloc);
+
+/* security_sk_free(sk): only AF_UNIX sockets have entries; a lookup that
+ * finds nothing is cheap. */
+static int sf_sk_free(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct sock *sk = (struct sock *)ARG(0);
+
+	if (sk->sk_family == AF_UNIX)
+		sf_ltab_del(&sf_socks, sk);
+	return 0;
+}
+NOKPROBE_SYMBOL(sf_sk_free);
+
+static bool sf_net_privileged(void)
+{
+	return (current->flags & PF_KTHREAD) ||
+	       sf_privileged(current_cred(), CAP_MAC_OVERRIDE,
+			     sf_task_label(current));
+}
+
+static int sf_sock_write(const struct sock *from, const struct sock *to,
+			 const char *fn)
+{
+	return sf_check(sf_ltab_get(&sf_socks, from),
+			sf_ltab_get(&sf_socks, to), SF_MAY_WRITE, NULL,
+			SF_LID_INVALID, fn, NULL);
+}
+
+/* security_unix_stream_connect(sock, other, newsk) */
+static int sf_unix_stream_connect(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct sock *sk = (struct sock *)ARG(0);
+	struct sock *other = (struct sock *)ARG(1);
+	int rc;
+
+	if (sf_net_privileged())
+		return 0;
+	rc = sf_sock_write(sk, other, "smack_unix_stream_connect");
+	if (!rc)
+		rc = sf_sock_write(other, sk, "smack_unix_stream_connect");
+	return sf_deny(regs, rc);
+}
+NOKPROBE_SYMBOL(sf_unix_stream_connect);
+
+/* security_unix_may_send(sock, other): struct socket, not struct sock. */
+static int sf_unix_may_send(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct socket *sock = (struct socket *)ARG(0);
+	struct socket *other = (struct socket *)ARG(1);
+
+	if (sf_net_privileged())
+		return 0;
+	return sf_deny(regs, sf_sock_write(sock->sk, other->sk,
+					   "smack_unix_may_send"));
+}
+NOKPROBE_SYMBOL(sf_unix_may_send);
+
+#define SF_HOOK(name)	{ "security_" #name, sf_##name }
+
+const struct sf_hook sf_net_hooks[] = {
+	SF_HOOK(sk_alloc),
+	SF_HOOK(sk_free),
+	SF_HOOK(unix_stream_connect),
+	SF_HOOK(unix_may_send),
+	{ NULL, NULL }
+};

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * hooks_task.c - task labels across fork and exit, and the task checks:
+ * signals, ptrace, and the scheduling and process-group calls.
+ *
+ * Every hook has the same shape: find the subject and object labels, ask
+ * sf_check(), and hand the result to sf_deny().  Arguments are read from
+ * the registers at the probed function's entry (regs_get_kernel_argument).
+ * Access modes are those of mainline security/smack/smack_lsm.c.
+ */
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+#include "smackfuse.h"
+
+#define ARG(n)	regs_get_kernel_argument(regs, (n))
+
+/*
+ * security_task_alloc(task, clone_flags): runs in the parent, so the child
+ * inherits current's label.  If the label cannot be recorded the fork
+ * fails with ENOMEM rather than producing a child with the wrong label.
+ */
+static int sf_task_alloc(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct task_struct *child = (struct task_struct *)ARG(0);
+	int rc;
+
+	rc = sf_ltab_set(&sf_tasks, child, sf_task_label(current),
+			 GFP_ATOMIC);
+	if (rc)
+		atomic64_inc(&sf_count.nomem);
+	return sf_deny(regs, rc);
+}
+NOKPROBE_SYMBOL(sf_task_alloc);
+
+/* security_task_free(task): the task is gone, so is its label. */
+static int sf_task_free(struct kprobe *kp, struct pt_regs *regs)
+{
+	sf_ltab_del(&sf_tasks, (struct task_struct *)ARG(0));
+	return 0;
+}
+NOKPROBE_SYMBOL(sf_task_free);
+
+static int sf_on_task(struct pt_regs *regs, u32 request, const char *fn)
+{
+	struct task_struct *p = (struct task_struct *)ARG(0);
+	struct sf_aobj obj = { .task = p };
+
+	return sf_deny(regs, sf_check_current(sf_task_label(p), request, fn,
+					      &obj));
+}
+NOKPROBE_SYMBOL(sf_on_task);
+
+/*
+ * security_task_kill(p, info, sig, cred): sending needs write.  Signal 0
+ * only tests existence.  A non-NULL @cred is the USB async I/O path, whose
+ * sender label mainline takes from that cred; we keep labels per task, not
+ * per cred, so that path is not checked (see smackfuse-kmod(7)).
+ */
+static int sf_task_kill(struct kprobe *kp, struct pt_regs *regs)
+{
+	if (!(int)ARG(2) || ARG(3))
+		return 0;
+	return sf_on_task(regs, SF_MAY_WRITE, "smack_task_kill");
+}
+NOKPROBE_SYMBOL(sf_task_kill);
+
+/* security_ptrace_access_check(child, mode): attach rw, read r. */
+static int sf_ptrace_access_check(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct task_struct *child = (struct task_struct *)ARG(0);
+	unsigned int mode = (unsigned int)ARG(1);
+	struct sf_aobj obj = {
+		.task = child,
+		.noaudit = mode & PTRACE_MODE_NOAUDIT,
+	};
+	u32 request = mode & PTRACE_MODE_ATTACH ? SF_MAY_READWRITE :
+						  SF_MAY_READ;
+
+	return sf_deny(regs, sf_check_current(sf_task_label(child), request,
+					      "smack_ptrace_access_check",
+					      &obj));
+}
+NOKPROBE_SYMBOL(sf_ptrace_access_check);
+
+/* security_ptrace_traceme(parent): the parent becomes the tracer (rw). */
+static int sf_ptrace_traceme(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct task_struct *parent = (struct task_struct *)ARG(0);
+	struct sf_aobj obj = { .task = parent };
+	sf_lid self = sf_task_label(current);
+
+	return sf_deny(regs, sf_check(sf_task_label(parent), self,
+				      SF_MAY_READWRITE, current_cred(), self,
+				      "smack_ptrace_traceme", &obj));
+}
+NOKPROBE_SYMBOL(sf_ptrace_traceme);
+
+#define SF_ON_TASK(name, request)					\
+static int sf_##name(struct kprobe *kp, struct pt_regs *regs)		\
+{									\
+	return sf_on_task(regs, request, "smack_" #name);		\
+}									\
+NOKPROBE_SYMBOL(sf_##name)
+
+SF_ON_TASK(task_setpgid, SF_MAY_WRITE);
+SF_ON_TASK(task_getpgid, SF_MAY_READ);
+SF_ON_TASK(task_getsid, SF_MAY_READ);
+SF_ON_TASK(task_setnice, SF_MAY_WRITE);
+SF_ON_TASK(task_setioprio, SF_MAY_WRITE);
+SF_ON_TASK(task_getioprio, SF_MAY_READ);
+SF_ON_TASK(task_setscheduler, SF_MAY_WRITE);
+SF_ON_TASK(task_getscheduler, SF_MAY_READ);
+SF_ON_TASK(task_movememory, SF_MAY_WRITE);
+
+#define SF_HOOK(name)	{ "security_" #name, sf_##name }
+
+const struct sf_hook sf_task_hooks[] = {
+	SF_HOOK(task_alloc),
+	SF_HOOK(task_free),
+	SF_HOOK(task_kill),
+	SF_HOOK(ptrace_access_check),
+	SF_HOOK(ptrace_traceme),
+	SF_HOOK(task_setpgid),
+	SF_HOOK(task_getpgid),
+	SF_HOOK(task_getsid),
+	SF_HOOK(task_setnice),
+	SF_HOOK(task_setioprio),
+	SF_HOOK(task_getioprio),
+	SF_HOOK(task_setscheduler),
+	SF_HOOK(task_getscheduler),
+	SF_HOOK(task_movememory),
+	{ NULL, NULL }
+};

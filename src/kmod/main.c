@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * main.c - smackfuse.ko: Smack task, System V IPC and UNIX socket checks
+ * for kernels that do not run Smack, with the policy and decision code of
+ * smackfuse's shared access core.  See smackfuse-kmod(7).
+ *
+ * Load order: the policy (empty: everything is floor "_"), the label
+ * tables, the probes (all or none), then the securityfs files, so no label
+ * or rule can exist before every check is armed.  Unload in reverse: once
+ * unregister_kprobes() returns no handler is running, and the tables can
+ * be emptied.
+ */
+#include <linux/module.h>
+#include <linux/rcupdate.h>
+#include "smackfuse.h"
+
+struct sf_ltab sf_tasks, sf_ipcs, sf_socks;
+
+static int __init sf_init(void)
+{
+	int rc;
+
+	sf_policy = sf_policy_new();
+	if (!sf_policy)
+		return -ENOMEM;
+	sf_ltab_init(&sf_tasks, "tasks");
+	sf_ltab_init(&sf_ipcs, "ipc");
+	sf_ltab_init(&sf_socks, "unix sockets");
+	rc = sf_probes_register();
+	if (rc)
+		goto out_policy;
+	rc = sf_fs_init();
+	if (rc)
+		goto out_probes;
+	pr_info("smackfuse: loaded, %u probes armed\n", sf_probes_count());
+	return 0;
+
+out_probes:
+	sf_probes_unregister();
+	sf_ltab_destroy(&sf_tasks);
+	sf_ltab_destroy(&sf_ipcs);
+	sf_ltab_destroy(&sf_socks);
+out_policy:
+	sf_policy_free(sf_policy);
+	return rc;
+}
+
+static void __exit sf_exit(void)
+{
+	unsigned long missed;
+
+	sf_fs_exit();
+	missed = sf_probes_missed();
+	sf_probes_unregister();
+	pr_info("smackfuse: unloaded: %d task, %d ipc, %d socket labels freed; %lld checks, %lld denials, %lu misses\n",
+		atomic_read(&sf_tasks.count), atomic_read(&sf_ipcs.count),
+		atomic_read(&sf_socks.count),
+		(long long)atomic64_read(&sf_count.checks),
+		(long long)atomic64_read(&sf_count.denials), missed);
+	sf_ltab_destroy(&sf_tasks);
+	sf_ltab_destroy(&sf_ipcs);
+	sf_ltab_destroy(&sf_socks);
+	rcu_barrier();	/* the kfree_rcu()s above complete before we go */
+	sf_policy_free(sf_policy);
+}
+
+module_init(sf_init);
+module_exit(sf_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("smackfuse: Smack task, SysV IPC and UNIX socket checks");

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * probe.c - fail-closed enforcement with entry kprobes.
+ *
+ * A module cannot register LSM hooks, so each check is a kprobe at the
+ * entry of a security_*() function.  To deny, the pre_handler sets the
+ * return value and points the saved instruction pointer at a bare "ret"
+ * (sf_return_stub): the probed function never runs and its caller sees
+ * the error.  This is what the kernel's own error injection does
+ * (override_function_with_return), but that needs
+ * CONFIG_FUNCTION_ERROR_INJECTION, which Debian's kernel lacks.
+ *
+ * The override is only sound at the very first instruction, with the
+ * stack as the caller left it, and only when the probe is ftrace-based
+ * (an optimised, jump-based kprobe ignores a changed instruction pointer).
+ * sf_probes_register() checks both and refuses to load otherwise.
+ *
+ * Why this fails closed: the decision happens before the function body;
+ * if the handler is skipped, kprobes counts it in nmissed, which the
+ * status file reports as "misses".  A kprobe is skipped only when another
+ * kprobe handler is already running on the same CPU; the checked hooks run
+ * in process context and our handlers call none of them, so that cannot
+ * happen for them (the stress test measures it).  See smackfuse-kmod(7).
+ */
+#include <linux/kernel.h>
+#include <linux/kprobes.h>
+#include <linux/linkage.h>
+#include <linux/objtool.h>
+#include <linux/ptrace.h>
+#include <linux/slab.h>
+#include "smackfuse.h"
+
+asmlinkage void sf_return_stub(void);
+asm(".pushsection .text\n"
+    ".type sf_return_stub, @function\n"
+    "sf_return_stub:\n"
+    ANNOTATE_NOENDBR
+    ASM_RET
+    ".size sf_return_stub, .-sf_return_stub\n"
+    ".popsection\n");
+
+int sf_deny(struct pt_regs *regs, int rc)
+{
+	if (!rc)
+		return 0;
+	regs_set_return_value(regs, rc);
+	instruction_pointer_set(regs, (unsigned long)&sf_return_stub);
+	return 1;	/* the instruction pointer was changed */
+}
+NOKPROBE_SYMBOL(sf_deny);
+
+static const struct sf_hook *const sf_tables[] = {
+	sf_task_hooks, sf_ipc_hooks, sf_net_hooks,
+};
+
+static struct kprobe *sf_kps;
+static struct kprobe **sf_kpp;	/* for the batched unregister_kprobes() */
+static unsigned int sf_nkps;
+
+static unsigned int sf_hooks_total(void)
+{
+	unsigned int i, n = 0;
+	const struct sf_hook *h;
+
+	for (i = 0; i < ARRAY_SIZE(sf_tables); i++)
+		for (h = sf_tables[i]; h->symbol; h++)
+			n++;
+	return n;
+}
+
+/**
+ * sf_probes_register - put a kprobe on every hook, or on none
+ *
+ * Returns 0, or a negative errno after logging which probe failed and why.
+ */
+int sf_probes_register(void)
+{
+	const struct sf_hook *h;
+	unsigned int i, n = sf_hooks_total();
+	int rc;
+
+	sf_kps = kcalloc(n, sizeof(*sf_kps), GFP_KERNEL);
+	sf_kpp = kcalloc(n, sizeof(*sf_kpp), GFP_KERNEL);
+	if (!sf_kps || !sf_kpp) {
+		rc = -ENOMEM;
+		goto out_unregister;
+	}
+	sf_nkps = 0;
+	for (i = 0; i < ARRAY_SIZE(sf_tables); i++) {
+		for (h = sf_tables[i]; h->symbol; h++) {
+			struct kprobe *kp = &sf_kps[sf_nkps];
+
+			kp->symbol_name = h->symbol;
+			kp->pre_handler = h->pre;
+			rc = register_kprobe(kp);
+			if (rc) {
+				pr_err("smackfuse: cannot probe %s: error %d\n",
+				       h->symbol, rc);
+				goto out_unregister;
+			}
+			sf_kpp[sf_nkps++] = kp;
+			if (kp->offset || !kprobe_ftrace(kp)) {
+				pr_err("smackfuse: cannot probe %s: not an ftrace probe at the function entry, a denial could not be enforced\n",
+				       h->symbol);
+				rc = -EOPNOTSUPP;
+				goto out_unregister;
+			}
+		}
+	}
+	return 0;
+
+out_unregister:
+	sf_probes_unregister();
+	return rc;
+}
+
+void sf_probes_unregister(void)
+{
+	if (sf_nkps)
+		unregister_kprobes(sf_kpp, sf_nkps);
+	sf_nkps = 0;
+	kfree(sf_kpp);
+	kfree(sf_kps);
+	sf_kpp = NULL;
+	sf_kps = NULL;
+}
+
+unsigned long sf_probes_missed(void)
+{
+	unsigned long n = 0;
+	unsigned int i;
+
+	for (i = 0; i < sf_nkps; i++)
+		n += READ_ONCE(sf_kps[i].nmissed);
+	return n;
+}
+
+unsigned int sf_probes_count(void)
+{
+	return sf_nkps;
+}

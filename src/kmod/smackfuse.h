@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * smackfuse.h - the data model of smackfuse.ko.
+ *
+ * Labels are interned ids of the shared access core (smack.h).  Tasks,
+ * System V IPC objects and UNIX sockets get their label from a pointer-keyed
+ * table (ltab.c); an object without an entry carries the floor label "_",
+ * which is what every task and object has when the module loads.
+ *
+ * Enforcement is by kprobes on the kernel's security_*() entry points
+ * (probe.c).  A probe that denies makes the probed function return at once
+ * with the error, before the function body runs: if the handler does not
+ * run, the call is not denied, so probe.c counts every handler that did not
+ * run (the "misses" in the status file).
+ */
+#ifndef SMACKFUSE_KMOD_H
+#define SMACKFUSE_KMOD_H
+
+#include <linux/types.h>
+#include <linux/spinlock.h>
+#include <linux/atomic.h>
+#include <linux/kprobes.h>
+#include "smack.h"
+
+struct cred;
+struct task_struct;
+
+/* ---- labels of tasks and objects (ltab.c) ---- */
+
+#define SF_LTAB_BITS	10
+
+struct sf_ltab {
+	const char *name;		/* for messages */
+	spinlock_t lock;		/* writers; readers use RCU */
+	atomic_t count;			/* entries held */
+	struct hlist_head heads[1 << SF_LTAB_BITS];
+};
+
+void sf_ltab_init(struct sf_ltab *t, const char *name);
+/* Label of @key, SF_LID_FLOOR when it has no entry.  Never blocks. */
+sf_lid sf_ltab_get(struct sf_ltab *t, const void *key);
+/* Set (replace) the label of @key; the floor label removes the entry. */
+int sf_ltab_set(struct sf_ltab *t, const void *key, sf_lid lid, gfp_t gfp);
+void sf_ltab_del(struct sf_ltab *t, const void *key);
+/* Drop every entry; call after all probes are gone. */
+void sf_ltab_destroy(struct sf_ltab *t);
+
+extern struct sf_ltab sf_tasks, sf_ipcs, sf_socks;
+
+/* ---- policy, decisions, counters, audit (check.c) ---- */
+
+extern struct sf_policy *sf_policy;
+
+struct sf_counters {
+	atomic64_t checks;
+	atomic64_t denials;
+	atomic64_t nomem;	/* calls refused because a label could not be
+				 * recorded (fork, ipc, socket creation) */
+};
+extern struct sf_counters sf_count;
+
+/* logging file values, as smackfs: 0 none, 1 denials, 2 grants, 3 both */
+#define SF_LOG_DENIED	1
+#define SF_LOG_ACCEPTED	2
+extern int sf_log_policy;
+
+static inline sf_lid sf_task_label(const struct task_struct *t)
+{
+	return sf_ltab_get(&sf_tasks, t);
+}
+
+/* CAP_@cap of @cred in the initial namespace, narrowed by onlycap. */
+bool sf_privileged(const struct cred *cred, int cap, sf_lid label);
+
+/* What the audit line says about the object (all fields optional). */
+struct sf_aobj {
+	const struct task_struct *task;	/* opid= ocomm= */
+	int ipc_id;			/* ipc_id=, when has_ipc */
+	bool has_ipc;
+	bool noaudit;			/* PTRACE_MODE_NOAUDIT */
+};
+
+/**
+ * sf_check - the one decision every hook makes
+ * @subject: the subject's label
+ * @object: the object's label
+ * @request: SF_MAY_* bits; 0 is always allowed
+ * @priv: credentials whose CAP_MAC_OVERRIDE may override a denial, or NULL
+ * @privlabel: the label onlycap is checked against for @priv
+ * @fn: the mainline Smack function name, for the audit line
+ * @obj: audit fields of the object, or NULL
+ *
+ * Counts the check (and the denial), writes the rate-limited audit line
+ * per the logging setting, and returns 0 or -EACCES.  Never blocks.
+ */
+int sf_check(sf_lid subject, sf_lid object, u32 request,
+	     const struct cred *priv, sf_lid privlabel, const char *fn,
+	     const struct sf_aobj *obj);
+
+/* sf_check() with current as the subject (kernel threads always pass). */
+int sf_check_current(sf_lid object, u32 request, const char *fn,
+		     const struct sf_aobj *obj);
+
+/* ---- the probes (probe.c) ---- */
+
+struct sf_hook {
+	const char *symbol;		/* e.g. "security_task_kill" */
+	kprobe_pre_handler_t pre;	/* returns sf_deny(regs, rc) */
+};
+
+/*
+ * sf_deny - make the probed function return @rc without running it.
+ * For @rc == 0 returns 0 and the function runs normally (the other LSMs
+ * still decide).  Call only from a pre_handler at a function's entry.
+ */
+int sf_deny(struct pt_regs *regs, int rc);
+
+/* Register every hook of every table, or none; names the one that fails. */
+int sf_probes_register(void);
+void sf_probes_unregister(void);
+/* Handlers that did not run since load (kprobe nmissed, summed). */
+unsigned long sf_probes_missed(void);
+unsigned int sf_probes_count(void);
+
+extern const struct sf_hook sf_task_hooks[];
+extern const struct sf_hook sf_ipc_hooks[];
+extern const struct sf_hook sf_net_hooks[];
+
+/* ---- securityfs (fs.c) ---- */
+
+int sf_fs_init(void);
+void sf_fs_exit(void);
+
+#endif /* SMACKFUSE_KMOD_H */

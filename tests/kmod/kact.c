@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kact - do one action the module checks, print its outcome.
+ *
+ *   kact OP ARGS...
+ *
+ * Prints "OK" when the call succeeded (or failed for a reason that shows
+ * the security check passed, e.g. ENOMSG from an empty queue), else the
+ * errno name ("EACCES", "EPERM", ...).  Exit status 0 for OK, 1 otherwise.
+ * Loop ops print "denied=N allowed=N other=N".  Linked -static for the
+ * qemu guest.  Ops:
+ *   kill PID | kill0 PID | ptrace PID | getpgid PID | getsid PID | setnice PID
+ *   setioprio PID | getioprio PID | setsched PID | getsched PID
+ *   movemem PID
+ *   pair LA LB UID setpgid    fork a child labelled LB, become LA and UID,
+ *                             setpgid(child) (needs a child)
+ *   msg-create KEY | msgsnd KEY | msgrcv KEY | msgstat KEY
+ *   shm-create KEY | shmat-ro KEY | shmat KEY
+ *   sem-create KEY | semop KEY | semget-val KEY
+ *   unix-listen NAME | unix-connect NAME      abstract stream sockets
+ *   dgram-bind NAME | dgram-send NAME         abstract datagram sockets
+ *   kill-loop PID N | msgsnd-loop KEY N       N denied-expected calls
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
+#include <sys/ptrace.h>
+#include <sys/resource.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define IOPRIO_WHO_PROCESS	1
+#define IOPRIO_CLASS_BE		2
+#define IOPRIO_VALUE(c, d)	(((c) << 13) | (d))
+
+struct kmsg {
+	long type;
+	char text[8];
+};
+
+static int outcome(int rc)
+{
+	if (rc >= 0) {
+		puts("OK");
+		return 0;
+	}
+	puts(strerrorname_np(errno) ? strerrorname_np(errno) : "E?");
+	return 1;
+}
+
+static long num(const char *s)
+{
+	char *end;
+	long v = strtol(s, &end, 0);
+
+	if (!*s || *end) {
+		fprintf(stderr, "kact: not a number: %s\n", s);
+		exit(2);
+	}
+	return v;
+}
+
+static int do_ptrace(pid_t pid)
+{
+	int st;
+
+	if (ptrace(PTRACE_ATTACH, pid, 0, 0) < 0)
+		return -1;
+	waitpid(pid, &st, __WALL);
+	return (int)ptrace(PTRACE_DETACH, pid, 0, 0);
+}
+
+static int do_task(const char *op, pid_t pid)
+{
+	struct sched_param sp = { 0 };
+
+	if (!strcmp(op, "kill"))
+		return kill(pid, SIGCONT);
+	if (!strcmp(op, "kill0"))
+		return kill(pid, 0);
+	if (!strcmp(op, "ptrace"))
+		return do_ptrace(pid);
+	if (!strcmp(op, "getpgid"))
+		return getpgid(pid);
+	if (!strcmp(op, "getsid"))
+		return getsid(pid);
+	if (!strcmp(op, "setnice"))
+		return setpriority(PRIO_PROCESS, pid, 0);
+	if (!strcmp(op, "setioprio"))
+		return (int)syscall(SYS_ioprio_set, IOPRIO_WHO_PROCESS, pid,
+				    IOPRIO_VALUE(IOPRIO_CLASS_BE, 4));
+	if (!strcmp(op, "getioprio"))
+		return (int)syscall(SYS_ioprio_get, IOPRIO_WHO_PROCESS, pid);
+	if (!strcmp(op, "setsched"))
+		return sched_setscheduler(pid, SCHED_OTHER, &sp);
+	if (!strcmp(op, "getsched"))
+		return sched_getscheduler(pid);
+	if (!strcmp(op, "movemem"))
+		return (int)syscall(SYS_move_pages, pid, 0UL, NULL, NULL, NULL,
+				    0);
+	fprintf(stderr, "kact: unknown op %s\n", op);
+	exit(2);
+}
+
+static void set_label(const char *label)
+{
+	int fd = open("/sys/kernel/security/smackfuse/current", O_WRONLY);
+
+	if (fd < 0 || write(fd, label, strlen(label)) < 0) {
+		perror("kact: set label");
+		exit(2);
+	}
+	close(fd);
+}
+
+static void become(const char *label, uid_t uid)
+{
+	set_label(label);
+	if (setgid(uid) || setuid(uid)) {
+		perror("kact: drop privilege");
+		exit(2);
+	}
+}
+
+/* The parent/child actions: setpgid needs the target to be our child. */
+static int do_pair(const char *la, const char *lb, uid_t uid, const char *op)
+{
+	int p[2];
+	pid_t child;
+	char c;
+
+	if (pipe(p))
+		return -1;
+	child = fork();
+	if (child == 0) {
+		become(lb, uid);
+		close(p[0]);
+		(void)!write(p[1], "r", 1);
+		alarm(5);
+		pause();
+		_exit(0);
+	}
+	close(p[1]);
+	if (read(p[0], &c, 1) != 1) {
+		fprintf(stderr, "kact: child did not start\n");
+		exit(2);
+	}
+	become(la, uid);
+	if (!strcmp(op, "setpgid"))
+		return setpgid(child, child);
+	fprintf(stderr, "kact: unknown pair op %s\n", op);
+	exit(2);
+}
+
+static int do_ipc(const char *op, key_t key)
+{
+	struct kmsg m = { 1, "x" };
+	struct sembuf sb = { 0, 1, IPC_NOWAIT };
+	int id;
+	void *a;
+
+	if (!strcmp(op, "msg-create"))
+		return msgget(key, IPC_CREAT | 0666);
+	if (!strcmp(op, "shm-create"))
+		return shmget(key, 4096, IPC_CREAT | 0666);
+	if (!strcmp(op, "sem-create"))
+		return semget(key, 1, IPC_CREAT | 0666);
+	if (!strncmp(op, "msg", 3))
+		id = msgget(key, 0);
+	else if (!strncmp(op, "shm", 3))
+		id = shmget(key, 0, 0);
+	else
+		id = semget(key, 0, 0);
+	if (id < 0)
+		return id;
+	if (!strcmp(op, "msgsnd"))
+		return msgsnd(id, &m, sizeof(m.text), IPC_NOWAIT);
+	if (!strcmp(op, "msgrcv")) {
+		if (msgrcv(id, &m, sizeof(m.text), 0, IPC_NOWAIT) < 0 &&
+		    errno != ENOMSG)
+			return -1;
+		return 0;
+	}
+	if (!strcmp(op, "msgstat")) {
+		struct msqid_ds ds;
+
+		return msgctl(id, IPC_STAT, &ds);
+	}
+	if (!strcmp(op, "shmat-ro") || !strcmp(op, "shmat")) {
+		a = shmat(id, NULL, op[5] ? SHM_RDONLY : 0);
+		if (a == (void *)-1)
+			return -1;
+		return shmdt(a);
+	}
+	if (!strcmp(op, "semop"))
+		return semop(id, &sb, 1);
+	if (!strcmp(op, "semget-val"))
+		return semctl(id, 0, GETVAL);
+	fprintf(stderr, "kact: unknown op %s\n", op);
+	exit(2);
+}
+
+static socklen_t abstract(struct sockaddr_un *sun, const char *name)
+{
+	size_t n = strlen(name);
+
+	memset(sun, 0, sizeof(*sun));
+	sun->sun_family = AF_UNIX;
+	if (n > sizeof(sun->sun_path) - 1)
+		n = sizeof(sun->sun_path) - 1;
+	memcpy(sun->sun_path + 1, name, n);
+	return (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + n);
+}
+
+static int do_unix(const char *op, const char *name)
+{
+	struct sockaddr_un sun;
+	socklen_t len = abstract(&sun, name);
+	int stream = !strncmp(op, "unix", 4);
+	int fd = socket(AF_UNIX, stream ? SOCK_STREAM : SOCK_DGRAM, 0);
+
+	if (fd < 0)
+		return -1;
+	if (!strcmp(op, "unix-listen") || !strcmp(op, "dgram-bind")) {
+		if (bind(fd, (struct sockaddr *)&sun, len) ||
+		    (stream && listen(fd, 16)))
+			return -1;
+		puts("READY");
+		fflush(stdout);
+		for (;;) {
+			char b[16];
+			int c;
+
+			if (!stream) {
+				(void)!read(fd, b, sizeof(b));
+				continue;
+			}
+			c = accept(fd, NULL, NULL);
+			if (c >= 0)
+				close(c);
+		}
+	}
+	if (!strcmp(op, "unix-connect"))
+		return connect(fd, (struct sockaddr *)&sun, len);
+	if (!strcmp(op, "dgram-send"))
+		return (int)sendto(fd, "x", 1, 0, (struct sockaddr *)&sun, len);
+	fprintf(stderr, "kact: unknown op %s\n", op);
+	exit(2);
+}
+
+static int do_loop(const char *op, long target, long n)
+{
+	long i, denied = 0, allowed = 0, other = 0;
+	struct kmsg m = { 1, "x" };
+	int id = -1;
+
+	if (!strcmp(op, "msgsnd-loop")) {
+		id = msgget((key_t)target, 0);
+		if (id < 0)
+			return outcome(-1);
+	}
+	for (i = 0; i < n; i++) {
+		int rc = id < 0 ? kill((pid_t)target, SIGCONT) :
+				  msgsnd(id, &m, sizeof(m.text), IPC_NOWAIT);
+
+		if (rc == 0)
+			allowed++;
+		else if (errno == EACCES)
+			denied++;
+		else
+			other++;
+	}
+	printf("denied=%ld allowed=%ld other=%ld\n", denied, allowed, other);
+	return allowed || other;
+}
+
+int main(int argc, char **argv)
+{
+	const char *op;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: kact OP ARGS... (see kact.c)\n");
+		return 2;
+	}
+	op = argv[1];
+	if (!strcmp(op, "pair") && argc == 6)
+		return outcome(do_pair(argv[2], argv[3], (uid_t)num(argv[4]),
+				       argv[5]));
+	if (strstr(op, "-loop") && argc == 4)
+		return do_loop(op, num(argv[2]), num(argv[3]));
+	if (!strncmp(op, "msg", 3) || !strncmp(op, "shm", 3) ||
+	    !strncmp(op, "sem", 3))
+		return outcome(do_ipc(op, (key_t)num(argv[2])));
+	if (!strncmp(op, "unix", 4) || !strncmp(op, "dgram", 5))
+		return outcome(do_unix(op, argv[2]));
+	return outcome(do_task(op, (pid_t)num(argv[2])));
+}
