@@ -280,23 +280,26 @@ static ssize_t sf_store_logging(struct sf_text *t, char *buf, size_t len)
 
 static int sf_show_status(struct sf_text *t)
 {
-	char text[512];
+	char text[1024];
+	size_t len;
 	u32 nrules;
 
 	rcu_read_lock();
 	nrules = sf_snapshot_nrules(sf_policy_snapshot(sf_policy));
 	rcu_read_unlock();
-	return sf_text_set(t, text, scnprintf(text, sizeof(text),
-		"checks %lld\ndenials %lld\nmisses %lu\nnomem %lld\n"
-		"labelled_tasks %d\nipc_objects %d\nunix_sockets %d\n"
-		"probes %u\nrules %u\nlabels %u\n",
+	len = scnprintf(text, sizeof(text),
+		"checks %lld\ndenials %lld\nmisses %lu\ncleanup_misses %lu\n"
+		"nomem %lld\nlabelled_tasks %d\nipc_objects %d\n"
+		"unix_sockets %d\nprobes %u\nrules %u\nlabels %u\n",
 		(long long)atomic64_read(&sf_count.checks),
 		(long long)atomic64_read(&sf_count.denials),
-		sf_probes_missed(),
+		sf_probes_missed(false), sf_probes_missed(true),
 		(long long)atomic64_read(&sf_count.nomem),
 		atomic_read(&sf_tasks.count), atomic_read(&sf_ipcs.count),
 		atomic_read(&sf_socks.count), sf_probes_count(), nrules,
-		sf_labels_count(sf_policy_labels(sf_policy))));
+		sf_labels_count(sf_policy_labels(sf_policy)));
+	len += sf_probes_missed_detail(text + len, sizeof(text) - len);
+	return sf_text_set(t, text, len);
 }
 
 static const struct sf_file sf_files[] = {

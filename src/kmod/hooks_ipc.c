@@ -58,6 +58,20 @@ static int sf_ipc_alloc(struct kprobe *kp, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(sf_ipc_alloc);
 
+/*
+ * ipc_rmid(ids, ipcp): the object leaves its namespace (IPC_RMID, or the
+ * namespace goes away), in process context; its label goes too.  The
+ * security_*_free() probes catch objects that never got an id; they run
+ * from RCU callbacks and may be skipped (a stale entry, overwritten when
+ * an object is next created at that address).
+ */
+static int sf_ipc_rmid(struct kprobe *kp, struct pt_regs *regs)
+{
+	sf_ltab_del(&sf_ipcs, (void *)ARG(1));
+	return 0;
+}
+NOKPROBE_SYMBOL(sf_ipc_rmid);
+
 static int sf_ipc_free(struct kprobe *kp, struct pt_regs *regs)
 {
 	sf_ltab_del(&sf_ipcs, (void *)ARG(0));
@@ -216,15 +230,17 @@ static int sf_sem_semctl(struct kprobe *kp, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(sf_sem_semctl);
 
-#define SF_HOOK(sym, fn)	{ "security_" #sym, fn }
+#define SF_HOOK(sym, fn)	{ "security_" #sym, fn, false }
+#define SF_FREE(sym, fn)	{ "security_" #sym, fn, true }
 
 const struct sf_hook sf_ipc_hooks[] = {
 	SF_HOOK(msg_queue_alloc, sf_ipc_alloc),
 	SF_HOOK(shm_alloc, sf_ipc_alloc),
 	SF_HOOK(sem_alloc, sf_ipc_alloc),
-	SF_HOOK(msg_queue_free, sf_ipc_free),
-	SF_HOOK(shm_free, sf_ipc_free),
-	SF_HOOK(sem_free, sf_ipc_free),
+	{ "ipc_rmid", sf_ipc_rmid, false },
+	SF_FREE(msg_queue_free, sf_ipc_free),
+	SF_FREE(shm_free, sf_ipc_free),
+	SF_FREE(sem_free, sf_ipc_free),
 	SF_HOOK(ipc_permission, sf_ipc_permission),
 	SF_HOOK(msg_queue_associate, sf_msg_queue_associate),
 	SF_HOOK(msg_queue_msgctl, sf_msg_queue_msgctl),
@@ -236,5 +252,5 @@ const struct sf_hook sf_ipc_hooks[] = {
 	SF_HOOK(sem_associate, sf_sem_associate),
 	SF_HOOK(sem_semctl, sf_sem_semctl),
 	SF_HOOK(sem_semop, sf_sem_semop),
-	{ NULL, NULL }
+	{ NULL, NULL, false }
 };

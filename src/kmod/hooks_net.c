@@ -88,12 +88,12 @@ static int sf_unix_may_send(struct kprobe *kp, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(sf_unix_may_send);
 
-#define SF_HOOK(name)	{ "security_" #name, sf_##name }
+#define SF_HOOK(name)	{ "security_" #name, sf_##name, false }
 
 const struct sf_hook sf_net_hooks[] = {
 	SF_HOOK(sk_alloc),
-	SF_HOOK(sk_free),
+	{ "security_sk_free", sf_sk_free, true },
 	SF_HOOK(unix_stream_connect),
 	SF_HOOK(unix_may_send),
-	{ NULL, NULL }
+	{ NULL, NULL, false }
 };

@@ -32,7 +32,22 @@ static int sf_task_alloc(struct kprobe *kp, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(sf_task_alloc);
 
-/* security_task_free(task): the task is gone, so is its label. */
+/*
+ * do_exit(code): the task forgets its label as it exits, in its own
+ * process context, where no other probe handler can be running on this
+ * CPU.  security_task_free() (below) also forgets it, for tasks that never
+ * ran (a failed fork); it runs from an RCU callback, in softirq, and can
+ * therefore be skipped when the softirq interrupted one of our handlers.
+ * A skipped free leaves a stale entry that the next task at that address
+ * overwrites at fork.
+ */
+static int sf_task_exit(struct kprobe *kp, struct pt_regs *regs)
+{
+	sf_ltab_del(&sf_tasks, current);
+	return 0;
+}
+NOKPROBE_SYMBOL(sf_task_exit);
+
 static int sf_task_free(struct kprobe *kp, struct pt_regs *regs)
 {
 	sf_ltab_del(&sf_tasks, (struct task_struct *)ARG(0));
@@ -112,11 +127,12 @@ SF_ON_TASK(task_setscheduler, SF_MAY_WRITE);
 SF_ON_TASK(task_getscheduler, SF_MAY_READ);
 SF_ON_TASK(task_movememory, SF_MAY_WRITE);
 
-#define SF_HOOK(name)	{ "security_" #name, sf_##name }
+#define SF_HOOK(name)	{ "security_" #name, sf_##name, false }
 
 const struct sf_hook sf_task_hooks[] = {
 	SF_HOOK(task_alloc),
-	SF_HOOK(task_free),
+	{ "do_exit", sf_task_exit, false },
+	{ "security_task_free", sf_task_free, true },
 	SF_HOOK(task_kill),
 	SF_HOOK(ptrace_access_check),
 	SF_HOOK(ptrace_traceme),
@@ -129,5 +145,5 @@ const struct sf_hook sf_task_hooks[] = {
 	SF_HOOK(task_setscheduler),
 	SF_HOOK(task_getscheduler),
 	SF_HOOK(task_movememory),
-	{ NULL, NULL }
+	{ NULL, NULL, false }
 };

@@ -1,1 +1,45 @@
-# src/kmod: fragment of the top-level Makefile.am (paths relative to the top).
+# src/kmod: smackfuse.ko, built by kbuild against $(KDIR) (configure finds
+# the headers; --with-kernel-headers=DIR|no).  kbuild builds an external
+# module in its own directory, so the rule links the module's sources and
+# the shared core's (minus its user-space env header) into
+# src/kmod/kbuild/ of the build tree and runs kbuild there.  Any warning
+# fails the build.  `make install` puts the module in
+# /lib/modules/<release of KDIR>/extra/.
+SF_KMOD_FILES = \
+	src/kmod/Kbuild \
+	src/kmod/sf_env.h \
+	src/kmod/smackfuse.h \
+	src/kmod/main.c \
+	src/kmod/check.c \
+	src/kmod/ltab.c \
+	src/kmod/probe.c \
+	src/kmod/fs.c \
+	src/kmod/hooks_task.c \
+	src/kmod/hooks_ipc.c \
+	src/kmod/hooks_net.c
+EXTRA_DIST += $(SF_KMOD_FILES)
+
+if BUILD_KMOD
+kmoddir = /lib/modules/$(KVER)/extra
+kmod_DATA = src/kmod/smackfuse.ko
+CLEANFILES += src/kmod/smackfuse.ko src/kmod/kbuild/build.log
+
+src/kmod/smackfuse.ko: $(SF_KMOD_FILES) $(src_common_libsfcore_a_SOURCES)
+	$(AM_V_GEN)set -e; d=src/kmod/kbuild; $(MKDIR_P) $$d; core=; \
+	for f in $(SF_KMOD_FILES); do \
+		ln -sf "$(abs_top_srcdir)/$$f" $$d/; done; \
+	for f in $(src_common_libsfcore_a_SOURCES); do \
+		case $$f in \
+		*/user/*) ;; \
+		*.c) ln -sf "$(abs_top_srcdir)/$$f" $$d/; \
+		     core="$$core `basename $$f .c`.o" ;; \
+		*) ln -sf "$(abs_top_srcdir)/$$f" $$d/ ;; \
+		esac; \
+	done; \
+	echo "smackfuse-y += $$core" >$$d/core.mk; \
+	if ! $(MAKE) -C "$(KDIR)" M="$(abs_builddir)/$$d" modules \
+		>$$d/build.log 2>&1; then cat $$d/build.log; exit 1; fi; \
+	if grep -i 'warning' $$d/build.log; then \
+		echo "smackfuse.ko: kbuild warnings (above)"; exit 1; fi; \
+	cp $$d/smackfuse.ko $@
+endif

@@ -50,7 +50,7 @@ static void __exit sf_exit(void)
 	unsigned long missed;
 
 	sf_fs_exit();
-	missed = sf_probes_missed();
+	missed = sf_probes_missed(false);
 	sf_probes_unregister();
 	pr_info("smackfuse: unloaded: %d task, %d ipc, %d socket labels freed; %lld checks, %lld denials, %lu misses\n",
 		atomic_read(&sf_tasks.count), atomic_read(&sf_ipcs.count),

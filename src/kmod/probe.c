@@ -54,6 +54,7 @@ static const struct sf_hook *const sf_tables[] = {
 };
 
 static struct kprobe *sf_kps;
+static bool *sf_cleanup;		/* per probe: sf_hook.cleanup */
 static struct kprobe **sf_kpp;	/* for the batched unregister_kprobes() */
 static unsigned int sf_nkps;
 
@@ -81,7 +82,8 @@ int sf_probes_register(void)
 
 	sf_kps = kcalloc(n, sizeof(*sf_kps), GFP_KERNEL);
 	sf_kpp = kcalloc(n, sizeof(*sf_kpp), GFP_KERNEL);
-	if (!sf_kps || !sf_kpp) {
+	sf_cleanup = kcalloc(n, sizeof(*sf_cleanup), GFP_KERNEL);
+	if (!sf_kps || !sf_kpp || !sf_cleanup) {
 		rc = -ENOMEM;
 		goto out_unregister;
 	}
@@ -92,6 +94,7 @@ int sf_probes_register(void)
 
 			kp->symbol_name = h->symbol;
 			kp->pre_handler = h->pre;
+			sf_cleanup[sf_nkps] = h->cleanup;
 			rc = register_kprobe(kp);
 			if (rc) {
 				pr_err("smackfuse: cannot probe %s: error %d\n",
@@ -121,18 +124,37 @@ void sf_probes_unregister(void)
 	sf_nkps = 0;
 	kfree(sf_kpp);
 	kfree(sf_kps);
+	kfree(sf_cleanup);
+	sf_cleanup = NULL;
 	sf_kpp = NULL;
 	sf_kps = NULL;
 }
 
-unsigned long sf_probes_missed(void)
+unsigned long sf_probes_missed(bool cleanup)
 {
 	unsigned long n = 0;
 	unsigned int i;
 
 	for (i = 0; i < sf_nkps; i++)
-		n += READ_ONCE(sf_kps[i].nmissed);
+		if (sf_cleanup[i] == cleanup)
+			n += READ_ONCE(sf_kps[i].nmissed);
 	return n;
+}
+
+size_t sf_probes_missed_detail(char *buf, size_t size)
+{
+	size_t len = 0;
+	unsigned int i;
+
+	for (i = 0; i < sf_nkps; i++) {
+		unsigned long n = READ_ONCE(sf_kps[i].nmissed);
+
+		if (n)
+			len += scnprintf(buf + len, size - len,
+					 "missed %s %lu\n",
+					 sf_kps[i].symbol_name, n);
+	}
+	return len;
 }
 
 unsigned int sf_probes_count(void)

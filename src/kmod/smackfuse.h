@@ -106,6 +106,9 @@ int sf_check_current(sf_lid object, u32 request, const char *fn,
 struct sf_hook {
 	const char *symbol;		/* e.g. "security_task_kill" */
 	kprobe_pre_handler_t pre;	/* returns sf_deny(regs, rc) */
+	bool cleanup;			/* only forgets a label: a miss leaves
+					 * a stale entry, never lets a call
+					 * through (counted apart) */
 };
 
 /*
@@ -118,8 +121,14 @@ int sf_deny(struct pt_regs *regs, int rc);
 /* Register every hook of every table, or none; names the one that fails. */
 int sf_probes_register(void);
 void sf_probes_unregister(void);
-/* Handlers that did not run since load (kprobe nmissed, summed). */
-unsigned long sf_probes_missed(void);
+/*
+ * Handlers that did not run since load (kprobe nmissed, summed): of the
+ * checking and labelling probes (@cleanup false: a miss there may let a
+ * call through or mislabel a task), or of the cleanup probes.
+ */
+unsigned long sf_probes_missed(bool cleanup);
+/* "missed SYMBOL N" lines for every probe that missed, into @buf. */
+size_t sf_probes_missed_detail(char *buf, size_t size);
 unsigned int sf_probes_count(void);
 
 extern const struct sf_hook sf_task_hooks[];

@@ -14,7 +14,7 @@
  *   movemem PID
  *   pair LA LB UID setpgid    fork a child labelled LB, become LA and UID,
  *                             setpgid(child) (needs a child)
- *   msg-create KEY | msgsnd KEY | msgrcv KEY | msgstat KEY
+ *   msg-create KEY | msgsnd KEY | msgrcv KEY | msgstat KEY | msgrm KEY
  *   shm-create KEY | shmat-ro KEY | shmat KEY
  *   sem-create KEY | semop KEY | semget-val KEY
  *   unix-listen NAME | unix-connect NAME      abstract stream sockets
@@ -194,6 +194,8 @@ static int do_ipc(const char *op, key_t key)
 			return -1;
 		return 0;
 	}
+	if (!strcmp(op, "msgrm"))
+		return msgctl(id, IPC_RMID, NULL);
 	if (!strcmp(op, "msgstat")) {
 		struct msqid_ds ds;
 

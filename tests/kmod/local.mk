@@ -1,1 +1,20 @@
-# tests/kmod: fragment of the top-level Makefile.am (paths relative to the top).
+# tests/kmod: smackfuse.ko booted in qemu on Debian's kernel, through the
+# tests/qemu harness.  Guest programs are linked -static: kact (does one
+# checked action, prints its errno) and smackrun.
+SF_KMOD_TESTS = \
+	tests/kmod/checks.test \
+	tests/kmod/stress.test
+EXTRA_DIST += $(SF_KMOD_TESTS) \
+	tests/kmod/cycle.test \
+	tests/kmod/guest-checks.sh \
+	tests/kmod/guest-stress.sh \
+	tests/kmod/guest-cycle.sh
+
+if BUILD_KMOD
+check_PROGRAMS += tests/kmod/kact tests/kmod/smackrun-static
+tests_kmod_kact_SOURCES = tests/kmod/kact.c
+tests_kmod_kact_LDFLAGS = -static
+tests_kmod_smackrun_static_SOURCES = src/tools/smackrun.c
+tests_kmod_smackrun_static_LDFLAGS = -static
+TESTS += $(SF_KMOD_TESTS)
+endif
