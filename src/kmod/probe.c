@@ -4,8 +4,8 @@
  *
  * A module cannot register LSM hooks, so each check is a kprobe at the
  * entry of a security_*() function.  To deny, the pre_handler sets the
- * return value and points the saved instruction pointer at a bare "ret"
- * (sf_return_stub): the probed function never runs and its caller sees
+ * return value and points the saved instruction pointer at a return
+ * (SF_RETURN_ADDR): the probed function never runs and its caller sees
  * the error.  This is what the kernel's own error injection does
  * (override_function_with_return), but that needs
  * CONFIG_FUNCTION_ERROR_INJECTION, which Debian's kernel lacks.
@@ -28,23 +28,39 @@
 #include <linux/objtool.h>
 #include <linux/ptrace.h>
 #include <linux/slab.h>
+#include <asm/nospec-branch.h>
 #include "smackfuse.h"
 
+/*
+ * Where a denied call "returns" from.  It must be kernel text, not ours: a
+ * task may be preempted after the ftrace trampoline has sent it there and
+ * before the return executes, and our text is freed at unload.  With
+ * CONFIG_RETHUNK every kernel return is a jump to __x86_return_thunk, so
+ * jumping there with the caller's return address on top of the stack is a
+ * plain return.  Without it, a bare "ret" of our own (then the module must
+ * not be unloaded while a denied task could be preempted on it; see
+ * smackfuse-kmod(7)).
+ */
+#ifdef CONFIG_RETHUNK
+#define SF_RETURN_ADDR	((unsigned long)__x86_return_thunk)
+#else
 asmlinkage void sf_return_stub(void);
 asm(".pushsection .text\n"
     ".type sf_return_stub, @function\n"
     "sf_return_stub:\n"
     ANNOTATE_NOENDBR
-    ASM_RET
+    "ret\n"
     ".size sf_return_stub, .-sf_return_stub\n"
     ".popsection\n");
+#define SF_RETURN_ADDR	((unsigned long)sf_return_stub)
+#endif
 
 int sf_deny(struct pt_regs *regs, int rc)
 {
 	if (!rc)
 		return 0;
 	regs_set_return_value(regs, rc);
-	instruction_pointer_set(regs, (unsigned long)&sf_return_stub);
+	instruction_pointer_set(regs, SF_RETURN_ADDR);
 	return 1;	/* the instruction pointer was changed */
 }
 NOKPROBE_SYMBOL(sf_deny);
