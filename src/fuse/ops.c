@@ -746,11 +746,20 @@ static void sf_fsyncdir(fuse_req_t req, fuse_ino_t ino, int datasync,
 	fuse_reply_err(req, rc ? errno : 0);
 }
 
+/* smack_sb_statfs: read on the mount's floor label. */
 static void sf_statfs(fuse_req_t req, fuse_ino_t ino)
 {
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_subject s;
 	struct statvfs st;
+	int rc;
 
-	if (fstatvfs(sf_node(req, ino)->fd, &st))
+	sf_subject_get(fs, req, &s);
+	rc = sf_check_label(fs, &s, fs->floor, SF_MAY_READ, "smack_sb_statfs",
+			    &fs->root, NULL);
+	if (rc)
+		fuse_reply_err(req, -rc);
+	else if (fstatvfs(sf_node(req, ino)->fd, &st))
 		fuse_reply_err(req, errno);
 	else
 		fuse_reply_statfs(req, &st);
@@ -856,7 +865,10 @@ static void sf_setxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 		atomic_store(&n->label, lid);
 		if (n != &fs->root)
 			sf_node_label_invalidate(n);
-		sf_invalidate_later(fs);
+		/* The kernel refreshes this inode's attributes itself; a
+		 * directory's children may be cached under its old label. */
+		if (n->type == S_IFDIR)
+			sf_invalidate_later(fs);
 	} else if (is_smack && !strcmp(name, "security.SMACK64TRANSMUTE")) {
 		atomic_fetch_or(&n->flags, SF_NODE_TRANSMUTE);
 		sf_node_label_invalidate(n);
@@ -1031,7 +1043,8 @@ static void sf_removexattr(fuse_req_t req, fuse_ino_t ino, const char *name)
 		    !strcmp(name, "security.SMACK64TRANSMUTE"))
 			atomic_fetch_and(&n->flags, ~SF_NODE_TRANSMUTE);
 		sf_node_label_invalidate(n);
-		sf_invalidate_later(fs);
+		if (n->type == S_IFDIR)
+			sf_invalidate_later(fs);
 	}
 out:
 	fuse_reply_err(req, -rc);
