@@ -1,0 +1,646 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * as.c - run ONE system call as another user and print its errno name.
+ *
+ *   as [-c] USER OP ARGS...
+ *
+ * USER is a user name, "root", or UID:GID.  A user name also gets its
+ * supplementary groups (initgroups).  Changing to a non-zero uid clears
+ * every capability; -c also drops all capabilities when staying root.
+ *
+ * The first line printed is "OK" or the errno name ("EACCES", "EPERM",
+ * ...), so tests compare errno names exactly.  Operations that return
+ * data print it on the following lines.  The exit status is 0 whenever
+ * the call was made (whatever its result), 2 on a usage error.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <linux/capability.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+static void usage(void)
+{
+	fputs("usage: as [-c] USER OP ARGS...\n"
+	      "ops: open PATH FLAGS [MODE] | read PATH | write PATH DATA |\n"
+	      "  append PATH DATA | create PATH MODE | stat PATH | lstat PATH |\n"
+	      "  mtime PATH | mkdir PATH MODE | rmdir PATH | unlink PATH |\n"
+	      "  rename OLD NEW [noreplace|exchange] | link OLD NEW |\n"
+	      "  symlink TARGET PATH | readlink PATH |\n"
+	      "  mknod PATH fifo|reg|sock|chr|blk MODE [MAJ MIN] |\n"
+	      "  setxattr PATH NAME VALUE [create|replace] | getxattr PATH NAME |\n"
+	      "  lgetxattr PATH NAME | listxattr PATH [PREFIX] | removexattr PATH NAME |\n"
+	      "  truncate PATH LEN | ftruncate PATH LEN | chmod PATH MODE |\n"
+	      "  chown PATH UID GID | lchown PATH UID GID |\n"
+	      "  utimens PATH ATIME MTIME | flock PATH sh|ex |\n"
+	      "  lock PATH rd|wr | exec PATH [ARGS] | access PATH [rwxf] |\n"
+	      "  readdir PATH | copy SRC DST | fallocate PATH OFF LEN |\n"
+	      "  statfs PATH | fsync PATH | fsyncdir PATH | chdir PATH |\n"
+	      "  seek PATH data|hole OFF | tmpfile DIR MODE\n", stderr);
+	exit(2);
+}
+
+static int result(int r)
+{
+	const char *name;
+
+	if (r >= 0) {
+		puts("OK");
+		return 0;
+	}
+	name = strerrorname_np(errno);
+	if (name)
+		puts(name);
+	else
+		printf("E%d\n", errno);
+	return 0;
+}
+
+static int drop_caps(void)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0 };
+	struct __user_cap_data_struct d[2];
+
+	memset(d, 0, sizeof(d));
+	return (int)syscall(SYS_capset, &h, d);
+}
+
+static int become(const char *spec)
+{
+	struct passwd *pw;
+	uid_t uid;
+	gid_t gid;
+
+	if (!strcmp(spec, "root"))
+		return 0;
+	pw = getpwnam(spec);
+	if (pw) {
+		uid = pw->pw_uid;
+		gid = pw->pw_gid;
+		if (initgroups(pw->pw_name, gid))
+			return -1;
+	} else {
+		unsigned int u, g;
+
+		if (sscanf(spec, "%u:%u", &u, &g) != 2) {
+			fprintf(stderr, "as: unknown user %s\n", spec);
+			exit(2);
+		}
+		uid = u;
+		gid = g;
+		if (setgroups(0, NULL))
+			return -1;
+	}
+	if (setresgid(gid, gid, gid) || setresuid(uid, uid, uid))
+		return -1;
+	return 0;
+}
+
+static int parse_flags(const char *s)
+{
+	static const struct { const char *n; int v; } tab[] = {
+		{ "O_RDONLY", O_RDONLY }, { "O_WRONLY", O_WRONLY },
+		{ "O_RDWR", O_RDWR }, { "O_CREAT", O_CREAT },
+		{ "O_EXCL", O_EXCL }, { "O_TRUNC", O_TRUNC },
+		{ "O_APPEND", O_APPEND }, { "O_DIRECTORY", O_DIRECTORY },
+		{ "O_NOFOLLOW", O_NOFOLLOW }, { "O_PATH", O_PATH },
+		{ "O_TMPFILE", O_TMPFILE }, { "O_NONBLOCK", O_NONBLOCK },
+		{ "O_SYNC", O_SYNC }, { "O_NOATIME", O_NOATIME },
+	};
+	char buf[256], *tok, *save = NULL;
+	int flags = 0;
+	size_t i;
+
+	snprintf(buf, sizeof(buf), "%s", s);
+	for (tok = strtok_r(buf, "|,", &save); tok;
+	     tok = strtok_r(NULL, "|,", &save)) {
+		for (i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
+			if (!strcmp(tok, tab[i].n))
+				break;
+		if (i == sizeof(tab) / sizeof(tab[0])) {
+			fprintf(stderr, "as: unknown flag %s\n", tok);
+			exit(2);
+		}
+		flags |= tab[i].v;
+	}
+	return flags;
+}
+
+static unsigned long num(const char *s, int base)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, base);
+	if (errno || *end || end == s) {
+		fprintf(stderr, "as: bad number %s\n", s);
+		exit(2);
+	}
+	return v;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int op_readdir(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, i;
+
+	if (!d)
+		return result(-1);
+	errno = 0;
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		names = realloc(names, (n + 1) * sizeof(*names));
+		if (!names)
+			exit(3);
+		names[n++] = strdup(de->d_name);
+	}
+	if (errno) {
+		closedir(d);
+		return result(-1);
+	}
+	closedir(d);
+	result(0);
+	qsort(names, n, sizeof(*names), cmp_str);
+	for (i = 0; i < n; i++)
+		puts(names[i]);
+	return 0;
+}
+
+static int op_stat(const char *path, int follow)
+{
+	struct stat st;
+	int r = follow ? stat(path, &st) : lstat(path, &st);
+
+	if (r)
+		return result(-1);
+	result(0);
+	printf("mode=%06o uid=%u gid=%u size=%lld nlink=%lu\n",
+	       (unsigned int)st.st_mode, st.st_uid, st.st_gid,
+	       (long long)st.st_size, (unsigned long)st.st_nlink);
+	return 0;
+}
+
+static int op_read(const char *path)
+{
+	char buf[65536];
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return result(-1);
+	n = read(fd, buf, sizeof(buf) - 1);
+	if (n < 0)
+		return result(-1);
+	close(fd);
+	buf[n] = '\0';
+	result(0);
+	fputs(buf, stdout);
+	if (n && buf[n - 1] != '\n')
+		putchar('\n');
+	return 0;
+}
+
+static int op_write(const char *path, const char *data, int flags)
+{
+	int fd = open(path, O_WRONLY | flags);
+	ssize_t n;
+
+	if (fd < 0)
+		return result(-1);
+	n = write(fd, data, strlen(data));
+	if (n < 0)
+		return result(-1);
+	return result(close(fd));
+}
+
+static int op_getxattr(const char *path, const char *name, int follow)
+{
+	char buf[4096];
+	ssize_t n = follow ? getxattr(path, name, buf, sizeof(buf) - 1) :
+		lgetxattr(path, name, buf, sizeof(buf) - 1);
+
+	if (n < 0)
+		return result(-1);
+	buf[n] = '\0';
+	result(0);
+	puts(buf);
+	return 0;
+}
+
+static int op_listxattr(const char *path, const char *prefix)
+{
+	char buf[8192], *p, *names[256];
+	ssize_t n = llistxattr(path, buf, sizeof(buf));
+	size_t k = 0, i;
+
+	if (n < 0)
+		return result(-1);
+	result(0);
+	for (p = buf; p < buf + n && k < 256; p += strlen(p) + 1)
+		if (!prefix || !strncmp(p, prefix, strlen(prefix)))
+			names[k++] = p;
+	qsort(names, k, sizeof(*names), cmp_str);
+	for (i = 0; i < k; i++)
+		puts(names[i]);
+	return 0;
+}
+
+static int op_lock(const char *path, const char *kind)
+{
+	struct flock fl = { .l_whence = SEEK_SET, .l_start = 0, .l_len = 0 };
+	int rd = !strcmp(kind, "rd");
+	int fd = open(path, rd ? O_RDONLY : O_WRONLY);
+
+	if (fd < 0)
+		return result(-1);
+	fl.l_type = rd ? F_RDLCK : F_WRLCK;
+	return result(fcntl(fd, F_SETLK, &fl));
+}
+
+static int op_flock(const char *path, const char *kind)
+{
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return result(-1);
+	return result(flock(fd, (!strcmp(kind, "ex") ? LOCK_EX : LOCK_SH) |
+			    LOCK_NB));
+}
+
+/* execve in a child; report the errno of the execve itself. */
+static int op_exec(char **argv)
+{
+	int p[2], err = 0, status;
+	pid_t pid;
+
+	if (pipe2(p, O_CLOEXEC))
+		return result(-1);
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return result(-1);
+	if (pid == 0) {
+		char *envp[] = { "PATH=/usr/bin:/bin", NULL };
+
+		close(p[0]);
+		execve(argv[0], argv, envp);
+		err = errno;
+		if (write(p[1], &err, sizeof(err)) < 0)
+			_exit(126);
+		_exit(127);
+	}
+	close(p[1]);
+	if (read(p[0], &err, sizeof(err)) != sizeof(err))
+		err = 0;
+	waitpid(pid, &status, 0);
+	if (err) {
+		errno = err;
+		return result(-1);
+	}
+	return result(0);
+}
+
+static int op_access(const char *path, const char *how)
+{
+	int mode = 0;
+
+	for (; *how; how++) {
+		if (*how == 'r')
+			mode |= R_OK;
+		else if (*how == 'w')
+			mode |= W_OK;
+		else if (*how == 'x')
+			mode |= X_OK;
+	}
+	return result(access(path, mode));
+}
+
+static int op_copy(const char *src, const char *dst)
+{
+	int in = open(src, O_RDONLY), out;
+	ssize_t n;
+
+	if (in < 0)
+		return result(-1);
+	out = open(dst, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (out < 0)
+		return result(-1);
+	do {
+		n = copy_file_range(in, NULL, out, NULL, 1 << 20, 0);
+	} while (n > 0);
+	if (n < 0)
+		return result(-1);
+	return result(close(out));
+}
+
+static int op_seek(const char *path, const char *how, const char *off)
+{
+	int fd = open(path, O_RDONLY);
+	off_t r;
+
+	if (fd < 0)
+		return result(-1);
+	r = lseek(fd, (off_t)num(off, 0),
+		  !strcmp(how, "hole") ? SEEK_HOLE : SEEK_DATA);
+	if (r < 0)
+		return result(-1);
+	result(0);
+	printf("%lld\n", (long long)r);
+	return 0;
+}
+
+static int op_mknod(char **a, int n)
+{
+	mode_t type;
+	dev_t dev = 0;
+
+	if (n < 3)
+		usage();
+	if (!strcmp(a[1], "fifo"))
+		type = S_IFIFO;
+	else if (!strcmp(a[1], "reg"))
+		type = S_IFREG;
+	else if (!strcmp(a[1], "sock"))
+		type = S_IFSOCK;
+	else if (!strcmp(a[1], "chr"))
+		type = S_IFCHR;
+	else if (!strcmp(a[1], "blk"))
+		type = S_IFBLK;
+	else
+		usage();
+	if (n >= 5)
+		dev = makedev(num(a[3], 0), num(a[4], 0));
+	return result(mknod(a[0], type | (mode_t)num(a[2], 8), dev));
+}
+
+static int op_utimens(const char *path, const char *at, const char *mt)
+{
+	struct timespec ts[2];
+
+	ts[0].tv_nsec = ts[1].tv_nsec = 0;
+	if (!strcmp(at, "now"))
+		ts[0].tv_nsec = UTIME_NOW;
+	else
+		ts[0].tv_sec = (time_t)num(at, 0);
+	if (!strcmp(mt, "now"))
+		ts[1].tv_nsec = UTIME_NOW;
+	else
+		ts[1].tv_sec = (time_t)num(mt, 0);
+	return result(utimensat(AT_FDCWD, path, ts, 0));
+}
+
+static int op_fd(const char *path, int flags, int what)
+{
+	int fd = open(path, flags);
+
+	if (fd < 0)
+		return result(-1);
+	return result(what ? fsync(fd) : 0);
+}
+
+#define NEED(k) do { if (n < (k)) usage(); } while (0)
+
+static int run(const char *op, char **a, int n)
+{
+	if (!strcmp(op, "open")) {
+		NEED(2);
+		return result(open(a[0], parse_flags(a[1]),
+				   n > 2 ? (mode_t)num(a[2], 8) : 0644));
+	}
+	if (!strcmp(op, "tmpfile")) {
+		NEED(2);
+		return result(open(a[0], O_TMPFILE | O_RDWR,
+				   (mode_t)num(a[1], 8)));
+	}
+	if (!strcmp(op, "read")) {
+		NEED(1);
+		return op_read(a[0]);
+	}
+	if (!strcmp(op, "write")) {
+		NEED(2);
+		return op_write(a[0], a[1], O_TRUNC);
+	}
+	if (!strcmp(op, "append")) {
+		NEED(2);
+		return op_write(a[0], a[1], O_APPEND);
+	}
+	if (!strcmp(op, "create")) {
+		NEED(2);
+		return result(open(a[0], O_WRONLY | O_CREAT | O_EXCL,
+				   (mode_t)num(a[1], 8)));
+	}
+	if (!strcmp(op, "stat") || !strcmp(op, "lstat")) {
+		NEED(1);
+		return op_stat(a[0], op[0] == 's');
+	}
+	if (!strcmp(op, "mtime")) {
+		struct stat st;
+
+		NEED(1);
+		if (lstat(a[0], &st))
+			return result(-1);
+		result(0);
+		printf("%lld\n", (long long)st.st_mtime);
+		return 0;
+	}
+	if (!strcmp(op, "mkdir")) {
+		NEED(2);
+		return result(mkdir(a[0], (mode_t)num(a[1], 8)));
+	}
+	if (!strcmp(op, "rmdir")) {
+		NEED(1);
+		return result(rmdir(a[0]));
+	}
+	if (!strcmp(op, "unlink")) {
+		NEED(1);
+		return result(unlink(a[0]));
+	}
+	if (!strcmp(op, "rename")) {
+		unsigned int fl = 0;
+
+		NEED(2);
+		if (n > 2 && !strcmp(a[2], "noreplace"))
+			fl = RENAME_NOREPLACE;
+		else if (n > 2 && !strcmp(a[2], "exchange"))
+			fl = RENAME_EXCHANGE;
+		else if (n > 2)
+			usage();
+		return result(renameat2(AT_FDCWD, a[0], AT_FDCWD, a[1], fl));
+	}
+	if (!strcmp(op, "link")) {
+		NEED(2);
+		return result(link(a[0], a[1]));
+	}
+	if (!strcmp(op, "symlink")) {
+		NEED(2);
+		return result(symlink(a[0], a[1]));
+	}
+	if (!strcmp(op, "readlink")) {
+		char buf[4096];
+		ssize_t len;
+
+		NEED(1);
+		len = readlink(a[0], buf, sizeof(buf) - 1);
+		if (len < 0)
+			return result(-1);
+		buf[len] = '\0';
+		result(0);
+		puts(buf);
+		return 0;
+	}
+	if (!strcmp(op, "mknod"))
+		return op_mknod(a, n);
+	if (!strcmp(op, "setxattr")) {
+		int fl = 0;
+
+		NEED(3);
+		if (n > 3)
+			fl = !strcmp(a[3], "create") ? XATTR_CREATE :
+				XATTR_REPLACE;
+		return result(lsetxattr(a[0], a[1], a[2], strlen(a[2]), fl));
+	}
+	if (!strcmp(op, "getxattr") || !strcmp(op, "lgetxattr")) {
+		NEED(2);
+		return op_getxattr(a[0], a[1], op[0] == 'g');
+	}
+	if (!strcmp(op, "listxattr")) {
+		NEED(1);
+		return op_listxattr(a[0], n > 1 ? a[1] : NULL);
+	}
+	if (!strcmp(op, "removexattr")) {
+		NEED(2);
+		return result(lremovexattr(a[0], a[1]));
+	}
+	if (!strcmp(op, "truncate")) {
+		NEED(2);
+		return result(truncate(a[0], (off_t)num(a[1], 0)));
+	}
+	if (!strcmp(op, "ftruncate")) {
+		int fd;
+
+		NEED(2);
+		fd = open(a[0], O_WRONLY);
+		if (fd < 0)
+			return result(-1);
+		return result(ftruncate(fd, (off_t)num(a[1], 0)));
+	}
+	if (!strcmp(op, "chmod")) {
+		NEED(2);
+		return result(chmod(a[0], (mode_t)num(a[1], 8)));
+	}
+	if (!strcmp(op, "chown") || !strcmp(op, "lchown")) {
+		NEED(3);
+		return result((op[0] == 'c' ? chown : lchown)(a[0],
+			(uid_t)(strcmp(a[1], "-1") ? num(a[1], 0) : -1UL),
+			(gid_t)(strcmp(a[2], "-1") ? num(a[2], 0) : -1UL)));
+	}
+	if (!strcmp(op, "utimens")) {
+		NEED(3);
+		return op_utimens(a[0], a[1], a[2]);
+	}
+	if (!strcmp(op, "flock")) {
+		NEED(2);
+		return op_flock(a[0], a[1]);
+	}
+	if (!strcmp(op, "lock")) {
+		NEED(2);
+		return op_lock(a[0], a[1]);
+	}
+	if (!strcmp(op, "exec")) {
+		NEED(1);
+		return op_exec(a);
+	}
+	if (!strcmp(op, "access")) {
+		NEED(1);
+		return op_access(a[0], n > 1 ? a[1] : "f");
+	}
+	if (!strcmp(op, "readdir")) {
+		NEED(1);
+		return op_readdir(a[0]);
+	}
+	if (!strcmp(op, "copy")) {
+		NEED(2);
+		return op_copy(a[0], a[1]);
+	}
+	if (!strcmp(op, "fallocate")) {
+		int fd;
+
+		NEED(3);
+		fd = open(a[0], O_WRONLY);
+		if (fd < 0)
+			return result(-1);
+		return result(fallocate(fd, 0, (off_t)num(a[1], 0),
+					(off_t)num(a[2], 0)));
+	}
+	if (!strcmp(op, "statfs")) {
+		struct statfs sfs;
+
+		NEED(1);
+		return result(statfs(a[0], &sfs));
+	}
+	if (!strcmp(op, "fsync")) {
+		NEED(1);
+		return op_fd(a[0], O_WRONLY, 1);
+	}
+	if (!strcmp(op, "fsyncdir")) {
+		NEED(1);
+		return op_fd(a[0], O_RDONLY | O_DIRECTORY, 1);
+	}
+	if (!strcmp(op, "chdir")) {
+		NEED(1);
+		return result(chdir(a[0]));
+	}
+	if (!strcmp(op, "seek")) {
+		NEED(3);
+		return op_seek(a[0], a[1], a[2]);
+	}
+	usage();
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	int nocap = 0;
+
+	if (argc > 1 && !strcmp(argv[1], "-c")) {
+		nocap = 1;
+		argv++;
+		argc--;
+	}
+	if (argc < 3)
+		usage();
+	if (become(argv[1])) {
+		perror("as: cannot change user");
+		return 2;
+	}
+	if (nocap && drop_caps()) {
+		perror("as: cannot drop capabilities");
+		return 2;
+	}
+	umask(022);
+	return run(argv[2], argv + 3, argc - 3);
+}
