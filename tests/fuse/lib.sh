@@ -6,7 +6,9 @@
 
 : "${top_builddir:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${top_srcdir:=$top_builddir}"
-SMACKFUSE=${SMACKFUSE:-$top_builddir/src/fuse/smackfuse}
+SMACKFUSE=${SMACKFUSE:-$top_builddir/smackfuse}
+[ -x "$SMACKFUSE" ] || [ ! -x "$top_builddir/src/fuse/smackfuse" ] ||
+	SMACKFUSE=$top_builddir/src/fuse/smackfuse
 AS=${AS:-$top_builddir/tests/fuse/as}
 EXAMPLES=$top_srcdir/etc/examples
 
