@@ -165,3 +165,43 @@ policy() {
 
 # audit_has LOG PATTERN: an audit line matching the extended regex.
 audit_has() { grep -Eq "$2" "$1"; }
+
+# build_tree SRC LAYOUT: make the sample tree of an etc/examples layout
+# file ("d|f PATH LABEL [transmute]") with labels on the backing objects.
+# Modes are open (0777 / 0666) so that only Smack decides.
+build_tree() {
+	local src=$1 type path lab t
+	mkdir -p "$src"
+	while read -r type path lab t; do
+		case $type in
+		''|'#'*) continue ;;
+		d) mkdir -p "$src/$path"; chmod 0777 "$src/$path" ;;
+		f) echo "$path" >"$src/$path"; chmod 0666 "$src/$path" ;;
+		*) echo "build_tree: bad line: $type $path" >&2; return 1 ;;
+		esac
+		setlabel "$src/$path" "$lab" || return 1
+		if [ "$t" = transmute ]; then
+			setlabel "$src/$path" TRUE SMACK64TRANSMUTE || return 1
+		fi
+	done <"$2"
+}
+
+# example_mount NAME SRC MNT LOG [options...]: mount the sample tree of
+# etc/examples/NAME with its rules and users map.
+example_mount() {
+	local ex=$EXAMPLES/$1 src=$2 mnt=$3 log=$4
+	shift 4
+	build_tree "$src" "$ex/layout" || return 1
+	mount_sf "$src" "$mnt" "$log" --rules "$ex/accesses.d" \
+		-o subject=users -o users="$ex/users" "$@"
+}
+
+# run_check MNT USER OP PATH [ARG]: one line of a checks file; the errno.
+run_check() {
+	local mnt=$1 user=$2 op=$3 path=$4
+	shift 4
+	case $op in
+	create) errno_of "$user" create "$mnt/$path" 0644 ;;
+	*) errno_of "$user" "$op" "$mnt/$path" "$@" ;;
+	esac
+}

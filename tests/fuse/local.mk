@@ -9,7 +9,8 @@ check_PROGRAMS += tests/fuse/as
 tests_fuse_as_SOURCES = tests/fuse/as.c
 
 FUSE_TESTS = \
-	tests/fuse/posix.test
+	tests/fuse/posix.test \
+	tests/fuse/examples.test
 
 TESTS += $(FUSE_TESTS)
 
@@ -17,4 +18,6 @@ EXTRA_DIST += \
 	tests/fuse/lib.sh \
 	tests/fuse/demo.sh \
 	tests/fuse/KNOWN-GAPS \
+	tests/fuse/examples.gaps \
+	tests/fuse/examples-gaps.test \
 	$(FUSE_TESTS)
