@@ -324,23 +324,29 @@ static sf_lid sf_subject_smack(struct sf_fs *fs, pid_t pid)
 	return sf_label_from_text(fs, buf, len);
 }
 
-/* The companion's transaction file: write the pid, read the label. */
+/* The companion's transaction file: write the pid, read the label.  Each
+ * thread keeps its own open file: the answer belongs to the open file. */
+static __thread int sf_kmod_fd = -1;
+
 static sf_lid sf_subject_kmod(struct sf_fs *fs, pid_t pid)
 {
 	char buf[SF_LABEL_MAX + 2];
-	int fd = open(SF_KMOD_PIDLABEL, O_RDWR | O_CLOEXEC);
 	ssize_t len;
 	int n;
 
-	if (fd < 0)
+	if (sf_kmod_fd < 0)
+		sf_kmod_fd = open(SF_KMOD_PIDLABEL, O_RDWR | O_CLOEXEC);
+	if (sf_kmod_fd < 0)
 		return SF_LID_FLOOR;
 	n = snprintf(buf, sizeof(buf), "%d", pid);
-	if (write(fd, buf, (size_t)n) != n) {
-		close(fd);
+	if (pwrite(sf_kmod_fd, buf, (size_t)n, 0) != n) {
+		if (errno != ESRCH) {	/* e.g. the module was reloaded */
+			close(sf_kmod_fd);
+			sf_kmod_fd = -1;
+		}
 		return SF_LID_FLOOR;
 	}
-	len = pread(fd, buf, sizeof(buf) - 1, 0);
-	close(fd);
+	len = pread(sf_kmod_fd, buf, sizeof(buf) - 1, 0);
 	if (len <= 0)
 		return SF_LID_FLOOR;
 	buf[len] = '\0';
