@@ -15,5 +15,7 @@ tests_netlabel_nlapi_SOURCES = tests/netlabel/nlapi.c
 tests_netlabel_nlapi_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/netlabel
 tests_netlabel_nlapi_LDADD = $(SF_NETLABEL_LIBS)
 
-TESTS += tests/netlabel/cipso_roundtrip tests/netlabel/netlabel.test
-EXTRA_DIST += tests/netlabel/netlabel.test tests/netlabel/guest-netlabel.sh
+TESTS += tests/netlabel/cipso_roundtrip tests/netlabel/smacknl-cli.test \
+	tests/netlabel/netlabel.test
+EXTRA_DIST += tests/netlabel/netlabel.test tests/netlabel/guest-netlabel.sh \
+	tests/netlabel/smacknl-cli.test
