@@ -361,16 +361,19 @@ static struct sf_nl_sel *v4_selectors(const struct sf_nl_map *old,
 				      const struct sf_nl_sel *host,
 				      unsigned int *n)
 {
-	struct sf_nl_sel *v = calloc(64, sizeof(*v)), all = {
+	struct sf_nl_sel *v, all = {
 		.family = AF_INET, .proto = SF_NL_PROTO_CIPSOV4, .doi = doi };
 	unsigned int k = 0, s;
-	size_t i;
+	size_t i, total = 2;
 
+	for (i = 0; i < nold; i++)
+		total += old[i].nsels;
+	v = calloc(total, sizeof(*v));
 	if (!v)
 		return NULL;
 	for (i = 0; i < nold; i++) {
 		if (old[i].nsels) {
-			for (s = 0; s < old[i].nsels && k < 63; s++)
+			for (s = 0; s < old[i].nsels; s++)
 				if (old[i].sels[s].family == AF_INET &&
 				    !same_net(&old[i].sels[s], host))
 					v[k++] = old[i].sels[s];
