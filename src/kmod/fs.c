@@ -255,6 +255,63 @@ static ssize_t sf_store_pidlabel(struct sf_text *t, char *buf, size_t len)
 	return rc ? rc : (ssize_t)len;
 }
 
+/* ---- netlabel and ambient: IPv4 host labels ---- */
+
+static int sf_show_netlabel(struct sf_text *t)
+{
+	size_t size = 256, need;
+	char *buf;
+
+	for (;;) {
+		buf = kvmalloc(size, GFP_KERNEL);
+		if (!buf)
+			return -ENOMEM;
+		need = sf_netlabel_print(buf, size);
+		if (need < size)
+			break;
+		kvfree(buf);
+		size = need + 256;
+	}
+	kvfree(t->buf);
+	t->buf = buf;
+	t->len = need;
+	return 0;
+}
+
+static ssize_t sf_store_netlabel(struct sf_text *t, char *buf, size_t len)
+{
+	struct sf_error err = { 0 };
+	int rc;
+
+	if (!sf_admin())
+		return -EPERM;
+	rc = sf_netlabel_write(buf, &err);
+	if (rc == -EINVAL)
+		sf_parse_failed("netlabel", &err);
+	return rc ? rc : (ssize_t)len;
+}
+
+static int sf_show_ambient(struct sf_text *t)
+{
+	return sf_show_label(t, sf_ambient_get());
+}
+
+static ssize_t sf_store_ambient(struct sf_text *t, char *buf, size_t len)
+{
+	struct sf_error err = { 0 };
+	sf_lid lid;
+	int rc;
+
+	if (!sf_admin())
+		return -EPERM;
+	rc = sf_label_intern(sf_policy_labels(sf_policy), buf,
+			     sf_chomp(buf, len), &lid, &err);
+	if (rc)
+		return rc;
+	sf_ambient_set(lid);
+	return len;
+}
+
 /* ---- logging and status ---- */
 
 static int sf_show_logging(struct sf_text *t)
@@ -290,7 +347,7 @@ static int sf_show_status(struct sf_text *t)
 	len = scnprintf(text, sizeof(text),
 		"checks %lld\ndenials %lld\nmisses %lu\ncleanup_misses %lu\n"
 		"nomem %lld\nlabelled_tasks %d\nipc_objects %d\n"
-		"unix_sockets %d\nprobes %u\nrules %u\nlabels %u\n",
+		"sockets %d\nprobes %u\nrules %u\nlabels %u\n",
 		(long long)atomic64_read(&sf_count.checks),
 		(long long)atomic64_read(&sf_count.denials),
 		sf_probes_missed(false), sf_probes_missed(true),
@@ -311,6 +368,8 @@ static const struct sf_file sf_files[] = {
 	{ "access2", 0666, NULL, sf_store_access2 },
 	{ "current", 0666, sf_show_current, sf_store_current },
 	{ "pidlabel", 0666, NULL, sf_store_pidlabel },
+	{ "netlabel", 0644, sf_show_netlabel, sf_store_netlabel },
+	{ "ambient", 0644, sf_show_ambient, sf_store_ambient },
 	{ "logging", 0644, sf_show_logging, sf_store_logging },
 	{ "status", 0444, sf_show_status, NULL },
 };

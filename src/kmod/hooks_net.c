@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * hooks_net.c - UNIX domain sockets.
+ * hooks_net.c - socket labels, and the UNIX domain socket checks (the IPv4
+ * host checks are in net4.c).
  *
  * A socket takes the label of the task that creates it (mainline sets
  * both smk_in and smk_out to it).  A stream connect needs write from the
@@ -17,12 +18,20 @@
 
 #define ARG(n)	regs_get_kernel_argument(regs, (n))
 
-/* security_sk_alloc(sk, family, priority) */
+static bool sf_sk_labelled(int family)
+{
+	return family == AF_UNIX || family == AF_INET;
+}
+
+/*
+ * security_sk_alloc(sk, family, priority): UNIX and IPv4 sockets made by
+ * a task (not the ones TCP clones in softirq, which stay floor).
+ */
 static int sf_sk_alloc(struct kprobe *kp, struct pt_regs *regs)
 {
 	int rc;
 
-	if ((int)ARG(1) != AF_UNIX || !in_task())
+	if (!sf_sk_labelled((int)ARG(1)) || !in_task())
 		return 0;
 	rc = sf_ltab_set(&sf_socks, (void *)ARG(0), sf_task_label(current),
 			 GFP_ATOMIC);
@@ -32,13 +41,12 @@ static int sf_sk_alloc(struct kprobe *kp, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(sf_sk_alloc);
 
-/* security_sk_free(sk): only AF_UNIX sockets have entries; a lookup that
- * finds nothing is cheap. */
+/* security_sk_free(sk) */
 static int sf_sk_free(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct sock *sk = (struct sock *)ARG(0);
 
-	if (sk->sk_family == AF_UNIX)
+	if (sf_sk_labelled(sk->sk_family))
 		sf_ltab_del(&sf_socks, sk);
 	return 0;
 }

@@ -16,7 +16,8 @@ SF_KMOD_FILES = \
 	src/kmod/fs.c \
 	src/kmod/hooks_task.c \
 	src/kmod/hooks_ipc.c \
-	src/kmod/hooks_net.c
+	src/kmod/hooks_net.c \
+	src/kmod/net4.c
 EXTRA_DIST += $(SF_KMOD_FILES)
 
 if BUILD_KMOD

@@ -37,6 +37,7 @@ static int __init sf_init(void)
 
 out_probes:
 	sf_probes_unregister();
+	sf_net4_exit();
 	sf_ltab_destroy(&sf_tasks);
 	sf_ltab_destroy(&sf_ipcs);
 	sf_ltab_destroy(&sf_socks);
@@ -60,6 +61,7 @@ static void __exit sf_exit(void)
 	sf_ltab_destroy(&sf_tasks);
 	sf_ltab_destroy(&sf_ipcs);
 	sf_ltab_destroy(&sf_socks);
+	sf_net4_exit();
 	rcu_barrier();	/* the kfree_rcu()s above complete before we go */
 	sf_policy_free(sf_policy);
 }

@@ -66,7 +66,7 @@ int sf_deny(struct pt_regs *regs, int rc)
 NOKPROBE_SYMBOL(sf_deny);
 
 static const struct sf_hook *const sf_tables[] = {
-	sf_task_hooks, sf_ipc_hooks, sf_net_hooks,
+	sf_task_hooks, sf_ipc_hooks, sf_net_hooks, sf_net4_hooks,
 };
 
 static struct kprobe *sf_kps;

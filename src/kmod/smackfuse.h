@@ -134,6 +134,15 @@ unsigned int sf_probes_count(void);
 extern const struct sf_hook sf_task_hooks[];
 extern const struct sf_hook sf_ipc_hooks[];
 extern const struct sf_hook sf_net_hooks[];
+extern const struct sf_hook sf_net4_hooks[];
+
+/* ---- IPv4 host labels (net4.c) ---- */
+
+int sf_netlabel_write(char *buf, struct sf_error *err);
+size_t sf_netlabel_print(char *buf, size_t size);	/* snprintf style */
+void sf_ambient_set(sf_lid lid);
+sf_lid sf_ambient_get(void);
+void sf_net4_exit(void);
 
 /* ---- securityfs (fs.c) ---- */
 

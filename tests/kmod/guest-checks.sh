@@ -88,6 +88,8 @@ check_out "move_pages with r only: the movememory check denies" EACCES \
 	sh -c "printf 'A B r\n' >$SF/load2; smackrun -u $U A kact movemem $T"
 revoke A
 triple "setpgid of a child (w)" "A B w" EACCES kact pair A B $U setpgid
+triple "PTRACE_TRACEME, parent A traces child B (rw)" "A B rw" EACCES \
+	kact pair A B $U traceme
 check_out "same label needs no rule" OK smackrun -u $U B kact kill $T
 
 # ---- System V IPC: objects created by B ----
@@ -115,6 +117,33 @@ check_out "unix stream connect: A B w without B A w is denied" EACCES \
 revoke A
 triple "unix datagram send (w)" "A B w" EACCES act dgram-send sfd
 kill $L $D
+
+# ---- IPv4 against host labels (netlabel, ambient) ----
+ip link set lo up
+kact inet-listen 0.0.0.0 7777 >/dev/null &
+N=$!
+_i=0
+while [ $_i -lt 50 ] && ! grep -q ':1E61 00000000:0000 0A' /proc/net/tcp; do
+	sleep 0.1; _i=$((_i + 1)); done
+check "netlabel takes host labels" \
+	sh -c "printf '127.0.0.1/32 H\n127.0.0.3 -CIPSO\n' >$SF/netlabel"
+check "netlabel reads them back" grep -qx '127.0.0.1/32 H' $SF/netlabel
+check_fails "netlabel refuses a bad address (all or nothing)" \
+	sh -c "printf '127.0.0.9/32 H\n300.1.1.1 H\n' >$SF/netlabel"
+check_fails "... and added nothing" grep -q '127.0.0.9' $SF/netlabel
+triple "IPv4 connect to a labelled host (w)" "A H w" EACCES \
+	act inet-connect 127.0.0.1 7777
+triple "IPv4 UDP send to a labelled host (w)" "A H w" EACCES \
+	act udp-send 127.0.0.1 7778
+triple "IPv4 connect to an unlabeled host: ambient \"_\" (w)" "A _ w" EACCES \
+	act inet-connect 127.0.0.2 7777
+check "ambient can be set" sh -c "echo Amb >$SF/ambient"
+check_out "unlabeled host now takes ambient Amb" EACCES \
+	sh -c "printf 'A _ w\n' >$SF/load2; smackrun -u $U A kact inet-connect 127.0.0.2 7777"
+revoke A
+echo _ >$SF/ambient
+check_out "a -CIPSO host is not checked locally" OK act inet-connect 127.0.0.3 7777
+kill $N
 
 # ---- the interface ----
 exec 5<>$SF/access2

@@ -1,8 +1,9 @@
 # guest-cycle.sh - load, use and unload smackfuse.ko many times (count: the
-# sfq_kmod_cycles= kernel argument, default 100).  Each cycle labels tasks,
-# an IPC object and sockets, sees a denial, frees them, and checks that the
-# label tables are back to zero before unloading.  After the last unload
-# no probe is left and no denial lingers.
+# sfq_kmod_cycles= kernel argument, default 100), while a shell sends
+# signal 0 in a loop (kill is probed: calls race with arming/disarming).
+# Each cycle labels tasks, an IPC object and sockets, sees a denial, frees
+# them, and checks that the label tables are back to zero before
+# unloading.  After the last unload no probe is left and no denial lingers.
 . /lib/sfq/tap.sh
 SF=/sys/kernel/security/smackfuse
 U=1000
@@ -18,13 +19,16 @@ zero() {
 	while [ $_i -lt 50 ]; do
 		grep -q '^labelled_tasks 0$' $SF/status &&
 			grep -q '^ipc_objects 0$' $SF/status &&
-			grep -q '^unix_sockets 0$' $SF/status && return 0
+			grep -q '^sockets 0$' $SF/status && return 0
 		sleep 0.1; _i=$((_i + 1))
 	done
 	cat $SF/status
 	return 1
 }
 
+# Signals race with every probe being armed and disarmed.
+(while :; do kill -0 1; done) 2>/dev/null &
+H=$!
 bad_load=0 bad_use=0 bad_zero=0 bad_unload=0
 i=0
 t0=$(cut -d' ' -f1 /proc/uptime)
@@ -52,6 +56,7 @@ while [ $i -lt $C ]; do
 		rmmod smackfuse || bad_unload=$((bad_unload + 1))
 done
 t1=$(cut -d' ' -f1 /proc/uptime)
+kill $H
 diag "$C cycles in $(echo "$t0 $t1" | awk '{ printf "%.1f", $2 - $1 }') s"
 check_out "$C loads succeeded" 0 echo $bad_load
 check_out "$C uses saw their denials (signal, msgsnd)" 0 echo $bad_use

@@ -12,14 +12,18 @@
  *   kill PID | kill0 PID | ptrace PID | getpgid PID | getsid PID | setnice PID
  *   setioprio PID | getioprio PID | setsched PID | getsched PID
  *   movemem PID
- *   pair LA LB UID setpgid    fork a child labelled LB, become LA and UID,
- *                             setpgid(child) (needs a child)
+ *   pair LA LB UID setpgid|traceme
+ *                             fork a child labelled LB, become LA and UID;
+ *                             setpgid(child), or the child asks
+ *                             PTRACE_TRACEME (parent LA traces child LB)
  *   msg-create KEY | msgsnd KEY | msgrcv KEY | msgstat KEY | msgrm KEY
  *   shm-create KEY | shmat-ro KEY | shmat KEY
  *   sem-create KEY | semop KEY | semget-val KEY
  *   unix-listen NAME | unix-connect NAME      abstract stream sockets
  *   dgram-bind NAME | dgram-send NAME         abstract datagram sockets
+ *   inet-listen ADDR PORT | inet-connect ADDR PORT | udp-send ADDR PORT
  *   kill-loop PID N | msgsnd-loop KEY N       N denied-expected calls
+ *   setxattr PATH NAME VALUE
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -37,9 +41,12 @@
 #include <sys/sem.h>
 #include <sys/shm.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 #include <sys/syscall.h>
 #include <sys/un.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #define IOPRIO_WHO_PROCESS	1
@@ -135,32 +142,46 @@ static void become(const char *label, uid_t uid)
 	}
 }
 
-/* The parent/child actions: setpgid needs the target to be our child. */
+/*
+ * The parent/child actions: setpgid needs the target to be our child, and
+ * PTRACE_TRACEME is asked by the child about its parent.  The child takes
+ * label LB, the parent LA, both become UID.
+ */
 static int do_pair(const char *la, const char *lb, uid_t uid, const char *op)
 {
-	int p[2];
+	int ready[2], go[2], st;
 	pid_t child;
 	char c;
 
-	if (pipe(p))
+	if (pipe(ready) || pipe(go))
 		return -1;
 	child = fork();
 	if (child == 0) {
 		become(lb, uid);
-		close(p[0]);
-		(void)!write(p[1], "r", 1);
-		alarm(5);
-		pause();
-		_exit(0);
+		(void)!write(ready[1], "r", 1);
+		if (strcmp(op, "traceme")) {
+			alarm(5);
+			pause();
+			_exit(0);
+		}
+		if (read(go[0], &c, 1) != 1)
+			_exit(100);
+		_exit(ptrace(PTRACE_TRACEME, 0, 0, 0) < 0 ? errno : 0);
 	}
-	close(p[1]);
-	if (read(p[0], &c, 1) != 1) {
+	if (read(ready[0], &c, 1) != 1) {
 		fprintf(stderr, "kact: child did not start\n");
 		exit(2);
 	}
 	become(la, uid);
 	if (!strcmp(op, "setpgid"))
 		return setpgid(child, child);
+	if (!strcmp(op, "traceme")) {
+		(void)!write(go[1], "g", 1);
+		if (waitpid(child, &st, 0) < 0 || !WIFEXITED(st))
+			return -1;
+		errno = WEXITSTATUS(st);
+		return errno ? -1 : 0;
+	}
 	fprintf(stderr, "kact: unknown pair op %s\n", op);
 	exit(2);
 }
@@ -263,6 +284,37 @@ static int do_unix(const char *op, const char *name)
 	exit(2);
 }
 
+/* IPv4 on loopback: a TCP listener, a connect, a UDP datagram. */
+static int do_inet(const char *op, const char *addr, int port)
+{
+	struct sockaddr_in sin = { .sin_family = AF_INET };
+	int udp = !strcmp(op, "udp-send");
+	int fd = socket(AF_INET, udp ? SOCK_DGRAM : SOCK_STREAM, 0), one = 1;
+
+	sin.sin_port = htons((unsigned short)port);
+	if (fd < 0 || inet_pton(AF_INET, addr, &sin.sin_addr) != 1)
+		return -1;
+	if (!strcmp(op, "inet-listen")) {
+		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+		if (bind(fd, (struct sockaddr *)&sin, sizeof(sin)) ||
+		    listen(fd, 64))
+			return -1;
+		for (;;) {
+			int c = accept(fd, NULL, NULL);
+
+			if (c >= 0)
+				close(c);
+		}
+	}
+	if (!strcmp(op, "inet-connect"))
+		return connect(fd, (struct sockaddr *)&sin, sizeof(sin));
+	if (udp)
+		return (int)sendto(fd, "x", 1, 0, (struct sockaddr *)&sin,
+				   sizeof(sin));
+	fprintf(stderr, "kact: unknown op %s\n", op);
+	exit(2);
+}
+
 static int do_loop(const char *op, long target, long n)
 {
 	long i, denied = 0, allowed = 0, other = 0;
@@ -298,6 +350,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	op = argv[1];
+	if (!strcmp(op, "setxattr") && argc == 5)
+		return outcome(setxattr(argv[2], argv[3], argv[4],
+					strlen(argv[4]), 0));
 	if (!strcmp(op, "pair") && argc == 6)
 		return outcome(do_pair(argv[2], argv[3], (uid_t)num(argv[4]),
 				       argv[5]));
@@ -306,6 +361,8 @@ int main(int argc, char **argv)
 	if (!strncmp(op, "msg", 3) || !strncmp(op, "shm", 3) ||
 	    !strncmp(op, "sem", 3))
 		return outcome(do_ipc(op, (key_t)num(argv[2])));
+	if ((!strncmp(op, "inet", 4) || !strncmp(op, "udp", 3)) && argc == 4)
+		return outcome(do_inet(op, argv[2], (int)num(argv[3])));
 	if (!strncmp(op, "unix", 4) || !strncmp(op, "dgram", 5))
 		return outcome(do_unix(op, argv[2]));
 	return outcome(do_task(op, (pid_t)num(argv[2])));

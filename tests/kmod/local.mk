@@ -1,20 +1,28 @@
 # tests/kmod: smackfuse.ko booted in qemu on Debian's kernel, through the
 # tests/qemu harness.  Guest programs are linked -static: kact (does one
-# checked action, prints its errno) and smackrun.
+# checked action, prints its errno), smackrun, and the smackfuse daemon
+# (for daemon.test: the mount asks the module for caller labels).
 SF_KMOD_TESTS = \
 	tests/kmod/checks.test \
-	tests/kmod/stress.test
+	tests/kmod/stress.test \
+	tests/kmod/daemon.test
 EXTRA_DIST += $(SF_KMOD_TESTS) \
 	tests/kmod/cycle.test \
 	tests/kmod/guest-checks.sh \
 	tests/kmod/guest-stress.sh \
-	tests/kmod/guest-cycle.sh
+	tests/kmod/guest-cycle.sh \
+	tests/kmod/guest-daemon.sh
 
 if BUILD_KMOD
-check_PROGRAMS += tests/kmod/kact tests/kmod/smackrun-static
+check_PROGRAMS += tests/kmod/kact tests/kmod/smackrun-static \
+	tests/kmod/smackfuse-static
 tests_kmod_kact_SOURCES = tests/kmod/kact.c
 tests_kmod_kact_LDFLAGS = -static
 tests_kmod_smackrun_static_SOURCES = src/tools/smackrun.c
 tests_kmod_smackrun_static_LDFLAGS = -static
+tests_kmod_smackfuse_static_SOURCES = $(smackfuse_SOURCES)
+tests_kmod_smackfuse_static_CFLAGS = $(smackfuse_CFLAGS)
+tests_kmod_smackfuse_static_LDADD = $(smackfuse_LDADD) -ldl -lrt -lurcu-common
+tests_kmod_smackfuse_static_LDFLAGS = -static
 TESTS += $(SF_KMOD_TESTS)
 endif

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * net4.c - IPv4 host labels: the smackfs "netlabel" and "ambient" files,
+ * and the connect/sendmsg checks against them.
+ *
+ * A host (address/prefix) has a label; the longest matching prefix wins;
+ * a host without one takes the ambient label (floor "_" by default), as
+ * the issue asks (mainline Smack would CIPSO-label the packet instead and
+ * check nothing locally; a "-CIPSO" entry keeps that behaviour for its
+ * hosts).  Sending or connecting needs write from the socket's label to
+ * the host's, overridable by CAP_MAC_OVERRIDE.
+ */
+#include <linux/in.h>
+#include <linux/inet.h>
+#include <linux/net.h>
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/socket.h>
+#include <linux/string.h>
+#include <net/sock.h>
+#include "smackfuse.h"
+
+#define ARG(n)	regs_get_kernel_argument(regs, (n))
+#define SF_HOSTS_MAX	4096
+
+struct sf_host {
+	__be32 addr, mask;
+	u8 plen;
+	sf_lid label;		/* SF_LID_INVALID: "-CIPSO", no check */
+};
+
+struct sf_hosts {
+	struct rcu_head rcu;
+	u32 n;
+	struct sf_host h[];	/* longest prefix first */
+};
+
+static struct sf_hosts __rcu *sf_hosts;
+static DEFINE_MUTEX(sf_hosts_lock);
+static u32 sf_ambient = SF_LID_FLOOR;
+
+static __be32 sf_mask(u8 plen)
+{
+	return plen ? htonl(~0u << (32 - plen)) : 0;
+}
+
+/* Label of @addr: the longest matching host entry, else ambient. */
+static sf_lid sf_host_label(__be32 addr, bool *found)
+{
+	const struct sf_hosts *hs;
+	sf_lid lid = READ_ONCE(sf_ambient);
+	u32 i;
+
+	*found = false;
+	rcu_read_lock();
+	hs = rcu_dereference(sf_hosts);
+	for (i = 0; hs && i < hs->n; i++) {
+		if ((addr & hs->h[i].mask) == hs->h[i].addr) {
+			lid = hs->h[i].label;
+			*found = true;
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return lid;
+}
+
+static int sf_inet_check(struct sock *sk, const struct sockaddr_in *sin,
+			 const char *fn)
+{
+	bool found;
+	sf_lid host = sf_host_label(sin->sin_addr.s_addr, &found);
+	sf_lid self;
+
+	if (found && host == SF_LID_INVALID)
+		return 0;	/* -CIPSO: labelled on the wire */
+	if (current->flags & PF_KTHREAD)
+		return 0;
+	self = sf_task_label(current);
+	return sf_check(sf_ltab_get(&sf_socks, sk), host, SF_MAY_WRITE,
+			current_cred(), self, fn, NULL);
+}
+
+/* security_socket_connect(sock, address, addrlen) */
+static int sf_socket_connect(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct socket *sock = (struct socket *)ARG(0);
+	struct sockaddr_in *sin = (struct sockaddr_in *)ARG(1);
+	int len = (int)ARG(2);
+
+	if (!sock->sk || sock->sk->sk_family != AF_INET ||
+	    len < (int)sizeof(*sin) || sin->sin_family != AF_INET)
+		return 0;
+	return sf_deny(regs, sf_inet_check(sock->sk, sin,
+					   "smack_socket_connect"));
+}
+NOKPROBE_SYMBOL(sf_socket_connect);
+
+/* security_socket_sendmsg(sock, msg, size): only with a destination. */
+static int sf_socket_sendmsg(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct socket *sock = (struct socket *)ARG(0);
+	struct msghdr *msg = (struct msghdr *)ARG(1);
+	struct sockaddr_in *sin = msg->msg_name;
+
+	if (!sin || !sock->sk || sock->sk->sk_family != AF_INET ||
+	    msg->msg_namelen < (int)sizeof(*sin) ||
+	    sin->sin_family != AF_INET)
+		return 0;
+	return sf_deny(regs, sf_inet_check(sock->sk, sin,
+					   "smack_socket_sendmsg"));
+}
+NOKPROBE_SYMBOL(sf_socket_sendmsg);
+
+const struct sf_hook sf_net4_hooks[] = {
+	{ "security_socket_connect", sf_socket_connect, false },
+	{ "security_socket_sendmsg", sf_socket_sendmsg, false },
+	{ NULL, NULL, false }
+};
+
+/* ---- the netlabel file ---- */
+
+static void sf_err_at(struct sf_error *err, unsigned int line,
+		      const char *reason)
+{
+	err->line = line;
+	err->column = 0;
+	strscpy(err->reason, reason, sizeof(err->reason));
+}
+
+/* One "A.B.C.D[/N] LABEL" line (no newline) into @h. */
+static int sf_parse_host(char *s, struct sf_host *h, unsigned int line,
+			 struct sf_error *err)
+{
+	char *addr = strsep(&s, " \t"), *label, *slash;
+	const char *end;
+	unsigned int plen = 32;
+	__be32 a;
+
+	while (s && (*s == ' ' || *s == '\t'))
+		s++;
+	label = s ? strsep(&s, " \t") : NULL;
+	if (!addr || !label || !*label || (s && *s)) {
+		sf_err_at(err, line, "want \"A.B.C.D[/N] LABEL\"");
+		return -EINVAL;
+	}
+	slash = strchr(addr, '/');
+	if (slash) {
+		*slash++ = '\0';
+		if (kstrtouint(slash, 10, &plen) || plen > 32) {
+			sf_err_at(err, line, "prefix length must be 0..32");
+			return -EINVAL;
+		}
+	}
+	if (!in4_pton(addr, -1, (u8 *)&a, '\0', &end)) {
+		sf_err_at(err, line, "not an IPv4 address");
+		return -EINVAL;
+	}
+	h->plen = plen;
+	h->mask = sf_mask(plen);
+	h->addr = a & h->mask;
+	if (!strcmp(label, "-CIPSO")) {
+		h->label = SF_LID_INVALID;
+		return 0;
+	}
+	return sf_label_intern(sf_policy_labels(sf_policy), label,
+			       strlen(label), &h->label, err) ? -EINVAL : 0;
+}
+
+static void sf_hosts_add(struct sf_hosts *hs, const struct sf_host *h)
+{
+	u32 i, at;
+
+	for (i = 0; i < hs->n; i++) {
+		if (hs->h[i].addr == h->addr && hs->h[i].plen == h->plen) {
+			hs->h[i].label = h->label;
+			return;
+		}
+	}
+	for (at = 0; at < hs->n && hs->h[at].plen >= h->plen; at++)
+		;
+	memmove(&hs->h[at + 1], &hs->h[at], (hs->n - at) * sizeof(*h));
+	hs->h[at] = *h;
+	hs->n++;
+}
+
+/**
+ * sf_netlabel_write - add or replace host labels, all lines or none
+ * @buf: NUL-terminated lines "A.B.C.D[/N] LABEL" ("-CIPSO": no check)
+ * @err: where a bad line is reported
+ */
+int sf_netlabel_write(char *buf, struct sf_error *err)
+{
+	struct sf_hosts *old, *hs;
+	unsigned int line = 0;
+	char *s = buf, *l;
+	size_t lines = 1, size;
+	u32 cap;
+	int rc = 0;
+
+	for (l = buf; *l; l++)
+		lines += *l == '\n';
+	mutex_lock(&sf_hosts_lock);
+	old = rcu_dereference_protected(sf_hosts,
+					lockdep_is_held(&sf_hosts_lock));
+	cap = (old ? old->n : 0) + lines;
+	if (cap > SF_HOSTS_MAX) {
+		sf_err_at(err, 0, "too many host entries");
+		rc = -E2BIG;
+		goto out;
+	}
+	size = struct_size(hs, h, cap);
+	hs = kzalloc(size, GFP_KERNEL);
+	if (!hs) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	if (old) {
+		memcpy(hs->h, old->h, old->n * sizeof(old->h[0]));
+		hs->n = old->n;
+	}
+	while ((l = strsep(&s, "\n")) != NULL) {
+		struct sf_host h;
+
+		line++;
+		if (!*l)
+			continue;
+		rc = sf_parse_host(l, &h, line, err);
+		if (rc) {
+			kfree(hs);
+			goto out;
+		}
+		sf_hosts_add(hs, &h);
+	}
+	rcu_assign_pointer(sf_hosts, hs);
+	if (old)
+		kfree_rcu(old, rcu);
+out:
+	mutex_unlock(&sf_hosts_lock);
+	return rc;
+}
+
+size_t sf_netlabel_print(char *buf, size_t size)
+{
+	const struct sf_labels *labels = sf_policy_labels(sf_policy);
+	const struct sf_hosts *hs;
+	size_t len = 0;
+	u32 i;
+
+	rcu_read_lock();
+	hs = rcu_dereference(sf_hosts);
+	for (i = 0; hs && i < hs->n; i++) {
+		const struct sf_host *h = &hs->h[i];
+		const char *name = h->label == SF_LID_INVALID ? "-CIPSO" :
+				   sf_label_name(labels, h->label);
+
+		len += snprintf(buf + (len < size ? len : size),
+				len < size ? size - len : 0,
+				"%pI4/%u %s\n", &h->addr, h->plen, name);
+	}
+	rcu_read_unlock();
+	return len;
+}
+
+void sf_ambient_set(sf_lid lid)
+{
+	WRITE_ONCE(sf_ambient, lid);
+}
+
+sf_lid sf_ambient_get(void)
+{
+	return READ_ONCE(sf_ambient);
+}
+
+void sf_net4_exit(void)
+{
+	struct sf_hosts *hs = rcu_dereference_protected(sf_hosts, true);
+
+	RCU_INIT_POINTER(sf_hosts, NULL);
+	kfree_rcu(hs, rcu);
+}
