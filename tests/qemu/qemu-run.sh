@@ -21,7 +21,7 @@
 # Its ok/not ok lines become host TAP points "<name>: ..." (renumbered);
 # other lines become "#" comments.  Besides the guest's own points the
 # runner reports: the kernel reached /init; each script exited 0 (and ran
-# as many points as its plan said); the guest powered off after the last
+# as many points as its plan said); the guest left qemu after the last
 # script.  A boot that fails, hangs or loses a marker is "not ok", never a
 # pass.  Exit status: 0 if every point passed, 1 otherwise, 2 on usage.
 #

@@ -458,6 +458,32 @@ static void check_load2(struct sf_policy *pol, struct lines *kern, int round)
 	free(buf);
 }
 
+/*
+ * The kernel answers access2 with 0 when a label was never imported, even
+ * where a reserved-label rule would allow (floor object, read).  Noted,
+ * not judged: sf_parse_access2 interns labels, so a caller that wants the
+ * kernel's answer must look labels up with sf_label_find first.  Runs last:
+ * it interns the label into the core's table.
+ */
+static void unimported_note(struct sf_policy *pol, const char *chan)
+{
+	const char *u = strstr(chan, ": @U ");
+	struct sf_error err = { .file = "note" };
+	struct sf_query q;
+	int rc;
+
+	rc = sf_parse_access2(sf_policy_labels(pol), "NeverImported _ r", 17,
+			      &q, &err);
+	if (!rc) {
+		sf_rcu_read_lock();
+		rc = sf_access(sf_policy_snapshot(pol), q.subject, q.object,
+			       q.request, NULL);
+		sf_rcu_read_unlock();
+	}
+	printf("# access2 \"NeverImported _ r\" (label never loaded): kernel %c, sf_parse_access2+sf_access %c\n",
+	       u ? u[5] : '-', rc == 0 ? '1' : '0');
+}
+
 static int check(const char *dir, const char *chanpath)
 {
 	struct sf_policy *pol = sf_policy_new();
@@ -533,6 +559,7 @@ static int check(const char *dir, const char *chanpath)
 		lines_free(&ans);
 		lines_free(&l2);
 	}
+	unimported_note(pol, chan);
 	printf("# compared %lu (subject, object, request) triples with kernel Smack, %lu mismatches, seed %llu\n",
 	       total_compared, total_mismatch, seed);
 	printf("%s - at least 10000 triples compared (%lu)\n",

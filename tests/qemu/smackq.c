@@ -14,6 +14,8 @@
  * access core:
  *   "@A <i> <digits>"   answers, 100 per line, in query order
  *   "@L <i> <line>"     each line read back from load2
+ *   "@U <answer>"       access2 of "NeverImported _ r" (a label the
+ *                       kernel never saw), for the host's notes
  * plus TAP points for what the guest itself can judge (rules accepted,
  * every query answered).  Exit 1 if any of those failed.
  */
@@ -201,6 +203,8 @@ int main(int argc, char **argv)
 	}
 	if (round == 0)
 		printf("not ok %d - no %s/policy.0\n", ++npoint, argv[1]);
+	/* A label the kernel never imported, toward the floor. */
+	printf("@U %c\n", ask("NeverImported _ r", 17));
 	printf("1..%d\n", npoint);
 	return failed || round == 0;
 }

@@ -59,9 +59,9 @@ END {
 			      (qrc == 124 ? " (host timeout)" : ""))
 	}
 	if (done && qrc == 0)
-		point(1, name ": guest powered off after its tests (" \
+		point(1, name ": guest left qemu after its tests (" \
 		      substr(donel, 10) ")")
 	else
-		point(0, name ": guest powered off after its tests (qemu rc=" \
+		point(0, name ": guest left qemu after its tests (qemu rc=" \
 		      qrc ")")
 }
