@@ -473,7 +473,7 @@ int main(int argc, char **argv)
 	buf = malloc(maxlen + maxop);
 	if (!model || !side_model || !buf)
 		return 2;
-	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0666);
 	if (fd < 0) {
 		fprintf(stderr, "fsx: %s: %s\n", path, strerror(errno));
 		return 2;

@@ -10,7 +10,7 @@
 : "${top_builddir:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${top_srcdir:=$top_builddir}"
 RL_BIN=$top_builddir/tests/reliability
-SMACKFUSE=${SMACKFUSE:-$top_builddir/src/fuse/smackfuse}
+SMACKFUSE=${SMACKFUSE:-$top_builddir/smackfuse}
 RL_HEAVY=${RL_HEAVY:-0}
 
 rl_n=0
