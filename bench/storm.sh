@@ -30,6 +30,7 @@ sleep 1
 quiet=$(rl_as rl_b "$P" probe "$M/pub" "$probes")
 rss0=$(rl_rss_kb "$RL_PID")
 lines0=$(grep -c 'action=denied' "$RL_TMP/log")
+all0=$(wc -l <"$RL_TMP/log")
 rl_as rl_a "$P" deny "$M/secret" "$n" >"$RL_TMP/deny" &
 dp=$!
 sleep 0.2
@@ -39,12 +40,15 @@ deny=$(cat "$RL_TMP/deny")
 sleep 1.5
 rss1=$(rl_rss_kb "$RL_PID")
 lines=$(( $(grep -c 'action=denied' "$RL_TMP/log") - lines0 ))
+suppressed=$(grep -c 'suppressed' "$RL_TMP/log")
+all=$(( $(wc -l <"$RL_TMP/log") - all0 ))
 alive=0; kill -0 "$RL_PID" 2>/dev/null && alive=1
 v() { echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 echo "storm: $n denied opens: $deny"
 echo "storm: other user, quiet:       $quiet"
 echo "storm: other user, during storm: $busy"
-echo "storm: audit lines for the storm: $lines"
+echo "storm: log lines during the storm: $all ($lines denial lines, $suppressed 'suppressed' notices)"
 echo "storm: daemon RSS $rss0 KiB before, $rss1 KiB after"
-echo "n=$n denied=$(v denied "$deny") audit_lines=$lines quiet_p99_us=$(v p99_us "$quiet") busy_p50_us=$(v p50_us "$busy") busy_p99_us=$(v p99_us "$busy") probe_errors=$(( $(v errors "$quiet") + $(v errors "$busy") )) rss0_kib=$rss0 rss1_kib=$rss1 alive=$alive"
+secs=$(v seconds "$deny")
+echo "n=$n denied=$(v denied "$deny") seconds=${secs%.*} audit_lines=$lines log_lines=$all suppressed_notices=$suppressed quiet_p99_us=$(v p99_us "$quiet") busy_p50_us=$(v p50_us "$busy") busy_p99_us=$(v p99_us "$busy") probe_errors=$(( $(v errors "$quiet") + $(v errors "$busy") )) rss0_kib=$rss0 rss1_kib=$rss1 alive=$alive"
 rl_umount "$M"
