@@ -10,7 +10,9 @@ tests_fuse_as_SOURCES = tests/fuse/as.c
 
 FUSE_TESTS = \
 	tests/fuse/posix.test \
-	tests/fuse/examples.test
+	tests/fuse/examples.test \
+	tests/fuse/enforce.test \
+	tests/fuse/mount.test
 
 TESTS += $(FUSE_TESTS)
 
@@ -20,4 +22,5 @@ EXTRA_DIST += \
 	tests/fuse/KNOWN-GAPS \
 	tests/fuse/examples.gaps \
 	tests/fuse/examples-gaps.test \
+	tests/fuse/enforce-gaps.test \
 	$(FUSE_TESTS)
