@@ -20,6 +20,7 @@
 #include <sys/sysmacros.h>
 #include <sys/statvfs.h>
 #include <sys/xattr.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "smackfuse.h"
@@ -634,6 +635,23 @@ static struct sf_dir *sf_dir(struct fuse_file_info *fi)
 	return (struct sf_dir *)(uintptr_t)fi->fh;
 }
 
+/*
+ * A hidden name another daemon left behind (killed between creating an
+ * object and renaming it into place) is removed when readdir meets it.
+ * Only old ones: another daemon over the same tree may be using it now.
+ */
+static void sf_reap_hidden(struct sf_node *dir, const char *name)
+{
+	struct stat st;
+	long pid = strtol(name + SF_TMP_PREFIX_LEN, NULL, 10);
+
+	if (pid == getpid() ||
+	    fstatat(dir->fd, name, &st, AT_SYMLINK_NOFOLLOW) ||
+	    time(NULL) - st.st_mtime < 60)
+		return;
+	unlinkat(dir->fd, name, S_ISDIR(st.st_mode) ? AT_REMOVEDIR : 0);
+}
+
 static void sf_do_readdir(fuse_req_t req, fuse_ino_t ino, size_t size,
 			  off_t offset, struct fuse_file_info *fi, bool plus)
 {
@@ -670,6 +688,7 @@ static void sf_do_readdir(fuse_req_t req, fuse_ino_t ino, size_t size,
 		}
 		name = d->entry->d_name;
 		if (sf_hidden(name)) {
+			sf_reap_hidden(dir, name);
 			d->offset = d->entry->d_off;
 			d->entry = NULL;
 			continue;
