@@ -13,6 +13,7 @@ tests_reliability_rl_race_LDADD = -lpthread
 
 # Scenarios that pass on main, run by `make check`.
 RL_TESTS = \
+	tests/reliability/fuzz.test \
 	tests/reliability/fsx-native.test \
 	tests/reliability/fsx-mount.test \
 	tests/reliability/writers.test \
@@ -30,6 +31,8 @@ TESTS += $(RL_TESTS)
 
 EXTRA_DIST += \
 	tests/reliability/rl-lib.sh \
+	tests/reliability/fuzz/fuzz_users.c \
+	tests/reliability/fuzz/fuzz_options.c \
 	tests/reliability/FINDINGS \
 	$(RL_TESTS) $(RL_PENDING)
 
@@ -37,5 +40,5 @@ EXTRA_DIST += \
 # storm, 100,000-iteration races.
 check-heavy:
 	$(MAKE) $(AM_MAKEFLAGS) $(check_PROGRAMS) $(sbin_PROGRAMS) $(bin_PROGRAMS)
-	RL_HEAVY=1 $(MAKE) $(AM_MAKEFLAGS) check TESTS='$(RL_TESTS)'
+	RL_HEAVY=1 $(MAKE) $(AM_MAKEFLAGS) check TESTS='$(RL_TESTS) $(RL_PENDING)'
 .PHONY: check-heavy

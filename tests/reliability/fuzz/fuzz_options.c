@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fuzz_options.c - libFuzzer target for smackfuse's command line: the
+ * input, split at NUL bytes, is argv; the first piece is also fed to the
+ * -o list parser on its own.  The parsers are static in src/fuse/main.c,
+ * so that file is included here with its main() renamed.
+ */
+#define _GNU_SOURCE
+#define main smackfuse_main
+#include "../../../src/fuse/main.c"
+#undef main
+
+static void sf_cmdline_free(struct sf_cmdline *c)
+{
+	free(c->pass);
+	free(c->rules);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *copy = malloc(size + 1), *list, *argv[64];
+	struct sf_cmdline c;
+	struct sf_fs fs;
+	size_t i, start = 0;
+	int argc = 1;
+
+	if (!copy)
+		return 0;
+	memcpy(copy, data, size);
+	copy[size] = 0;
+	list = strdup(copy);
+	memset(&fs, 0, sizeof(fs));
+	memset(&c, 0, sizeof(c));
+	if (list)
+		sf_options(&fs, &c, list);
+	sf_cmdline_free(&c);
+	free(list);
+
+	argv[0] = "smackfuse";
+	for (i = 0; i <= size && argc < 63; i++) {
+		if (copy[i] == 0) {
+			argv[argc++] = copy + start;
+			start = i + 1;
+		}
+	}
+	argv[argc] = NULL;
+	memset(&fs, 0, sizeof(fs));
+	memset(&c, 0, sizeof(c));
+	sf_parse_args(&fs, &c, argc, argv);
+	sf_cmdline_free(&c);
+	free(copy);
+	return 0;
+}
