@@ -15,3 +15,15 @@ bench_decide_LDADD = src/common/libsfcore.a $(URCU_LIBS) -lpthread
 .PHONY: bench
 bench: bench/decide$(EXEEXT)
 	bench/decide$(EXEEXT)
+
+# Filesystem benchmark (issue 3; owner: fusetest): native vs smackfuse
+# (enforcing, checks=off) vs bindfs; `make bench-fs` (also run by `make
+# bench`).  Quick run: BENCH_FILES=2000 BENCH_SEQ_MIB=128 make bench-fs.
+noinst_PROGRAMS += bench/fsbench
+bench_fsbench_SOURCES = bench/fsbench.c
+bench_fsbench_CFLAGS = $(AM_CFLAGS) -O2
+EXTRA_DIST += bench/fs.sh
+.PHONY: bench-fs
+bench-fs: bench/fsbench$(EXEEXT) smackfuse$(EXEEXT)
+	$(SHELL) $(top_srcdir)/bench/fs.sh $(abs_top_builddir)
+bench: bench-fs

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fsbench.c - one filesystem workload on one directory, timed.
+ *
+ *   fsbench DIR meta N NDIRS     create, stat, unlink N files in NDIRS dirs
+ *   fsbench DIR small-setup N    make N files of 4 KiB (in 100 dirs)
+ *   fsbench DIR small-read N     open, read 4 KiB, close each of them
+ *   fsbench DIR seq-write MIB    write MIB MiB sequentially, then fsync
+ *   fsbench DIR seq-read MIB     read the file back sequentially
+ *
+ * Prints "PHASE SECONDS" lines (meta prints create, stat and unlink).
+ * bench/fs.sh runs it on native, smackfuse and bindfs and takes medians.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SMALL 4096
+#define BLOCK (1 << 20)
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void die(const char *what, const char *path)
+{
+	fprintf(stderr, "fsbench: %s %s: %s\n", what, path, strerror(errno));
+	exit(1);
+}
+
+static void name(char *buf, size_t size, const char *dir, long i, long ndirs)
+{
+	snprintf(buf, size, "%s/d%03ld/f%06ld", dir, i % ndirs, i);
+}
+
+static void mkdirs(const char *dir, long ndirs)
+{
+	char path[4096];
+	long d;
+
+	for (d = 0; d < ndirs; d++) {
+		snprintf(path, sizeof(path), "%s/d%03ld", dir, d);
+		if (mkdir(path, 0755) && errno != EEXIST)
+			die("mkdir", path);
+	}
+}
+
+static void meta(const char *dir, long n, long ndirs)
+{
+	char path[4096];
+	struct stat st;
+	double t;
+	long i;
+	int fd;
+
+	mkdirs(dir, ndirs);
+	t = now();
+	for (i = 0; i < n; i++) {
+		name(path, sizeof(path), dir, i, ndirs);
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+		if (fd < 0)
+			die("create", path);
+		close(fd);
+	}
+	printf("create %.4f\n", now() - t);
+	t = now();
+	for (i = 0; i < n; i++) {
+		name(path, sizeof(path), dir, i, ndirs);
+		if (stat(path, &st))
+			die("stat", path);
+	}
+	printf("stat %.4f\n", now() - t);
+	t = now();
+	for (i = 0; i < n; i++) {
+		name(path, sizeof(path), dir, i, ndirs);
+		if (unlink(path))
+			die("unlink", path);
+	}
+	printf("unlink %.4f\n", now() - t);
+}
+
+static void small(const char *dir, long n, int setup)
+{
+	static char buf[SMALL];
+	char path[4096];
+	double t;
+	long i;
+	int fd;
+
+	if (setup) {
+		mkdirs(dir, 100);
+		memset(buf, 'x', sizeof(buf));
+	}
+	t = now();
+	for (i = 0; i < n; i++) {
+		name(path, sizeof(path), dir, i, 100);
+		fd = setup ? open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644) :
+			open(path, O_RDONLY);
+		if (fd < 0)
+			die("open", path);
+		if ((setup ? write(fd, buf, SMALL) : read(fd, buf, SMALL)) !=
+		    SMALL)
+			die("io", path);
+		close(fd);
+	}
+	printf("%s %.4f\n", setup ? "small-setup" : "small-read", now() - t);
+}
+
+static void seq(const char *dir, long mib, int writing)
+{
+	char path[4096];
+	char *buf = malloc(BLOCK);
+	double t;
+	long i;
+	int fd;
+
+	if (!buf)
+		exit(1);
+	memset(buf, 'y', BLOCK);
+	snprintf(path, sizeof(path), "%s/seq", dir);
+	fd = writing ? open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644) :
+		open(path, O_RDONLY);
+	if (fd < 0)
+		die("open", path);
+	t = now();
+	for (i = 0; i < mib; i++)
+		if ((writing ? write(fd, buf, BLOCK) : read(fd, buf, BLOCK)) !=
+		    BLOCK)
+			die("io", path);
+	if (writing && fsync(fd))
+		die("fsync", path);
+	printf("%s %.4f\n", writing ? "seq-write" : "seq-read", now() - t);
+	close(fd);
+	free(buf);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 4) {
+		fputs("usage: fsbench DIR meta N NDIRS | small-setup N | "
+		      "small-read N | seq-write MIB | seq-read MIB\n", stderr);
+		return 2;
+	}
+	if (!strcmp(argv[2], "meta") && argc > 4)
+		meta(argv[1], atol(argv[3]), atol(argv[4]));
+	else if (!strcmp(argv[2], "small-setup"))
+		small(argv[1], atol(argv[3]), 1);
+	else if (!strcmp(argv[2], "small-read"))
+		small(argv[1], atol(argv[3]), 0);
+	else if (!strcmp(argv[2], "seq-write"))
+		seq(argv[1], atol(argv[3]), 1);
+	else if (!strcmp(argv[2], "seq-read"))
+		seq(argv[1], atol(argv[3]), 0);
+	else
+		return 2;
+	return 0;
+}
