@@ -61,11 +61,12 @@ static void meta(const char *dir, long n, long ndirs)
 	struct stat st;
 	double t;
 	long i;
-	int fd;
 
 	mkdirs(dir, ndirs);
 	t = now();
 	for (i = 0; i < n; i++) {
+		int fd;
+
 		name(path, sizeof(path), dir, i, ndirs);
 		fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
 		if (fd < 0)
@@ -95,7 +96,6 @@ static void small(const char *dir, long n, int setup)
 	char path[4096];
 	double t;
 	long i;
-	int fd;
 
 	if (setup) {
 		mkdirs(dir, 100);
@@ -103,6 +103,8 @@ static void small(const char *dir, long n, int setup)
 	}
 	t = now();
 	for (i = 0; i < n; i++) {
+		int fd;
+
 		name(path, sizeof(path), dir, i, 100);
 		fd = setup ? open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644) :
 			open(path, O_RDONLY);
