@@ -26,6 +26,7 @@
 static pthread_mutex_t sf_audit_lock = PTHREAD_MUTEX_INITIALIZER;
 static double sf_audit_tokens = SF_AUDIT_BURST;
 static struct timespec sf_audit_last;
+static time_t sf_audit_notice;
 
 void sf_audit_setup(struct sf_fs *fs)
 {
@@ -49,11 +50,15 @@ static bool sf_audit_allowed(struct sf_fs *fs, unsigned long *dropped)
 	ok = sf_audit_tokens >= 1.0;
 	if (ok)
 		sf_audit_tokens -= 1.0;
+	/* The "suppressed" notice goes out at most once a second, with a
+	 * line that got through. */
+	if (ok && now.tv_sec != sf_audit_notice) {
+		sf_audit_notice = now.tv_sec;
+		*dropped = atomic_exchange(&fs->audit_dropped, 0);
+	}
 	pthread_mutex_unlock(&sf_audit_lock);
 	if (!ok)
 		atomic_fetch_add(&fs->audit_dropped, 1);
-	else
-		*dropped = atomic_exchange(&fs->audit_dropped, 0);
 	return ok;
 }
 

@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,6 +171,17 @@ static void sf_node_unhash(struct sf_fs *fs, struct sf_node *n)
 	}
 }
 
+/* Give memory back after the kernel forgot many nodes: freed nodes would
+ * otherwise stay in malloc's arenas. */
+static void sf_nodes_trim(struct sf_fs *fs)
+{
+	static atomic_ulong forgotten;
+
+	(void)fs;
+	if (atomic_fetch_add(&forgotten, 1) % 4096 == 4095)
+		malloc_trim(0);
+}
+
 void sf_node_forget(struct sf_fs *fs, struct sf_node *n, uint64_t nlookup)
 {
 	bool drop = false;
@@ -186,6 +198,7 @@ void sf_node_forget(struct sf_fs *fs, struct sf_node *n, uint64_t nlookup)
 		close(n->fd);
 		free(n->ename);
 		free(n);
+		sf_nodes_trim(fs);
 	}
 }
 

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -324,6 +325,19 @@ static int sf_setup(struct sf_fs *fs, struct sf_cmdline *c)
 	return sf_nodes_init(fs);
 }
 
+/* Every inode the kernel knows costs an O_PATH descriptor. */
+static void sf_raise_nofile(struct sf_fs *fs)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur >= rl.rlim_max)
+		return;
+	rl.rlim_cur = rl.rlim_max;
+	if (setrlimit(RLIMIT_NOFILE, &rl) == 0 && fs->debug)
+		fprintf(stderr, "smackfuse: open file limit raised to %llu\n",
+			(unsigned long long)rl.rlim_cur);
+}
+
 static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 {
 	struct fuse_args args = FUSE_ARGS_INIT(0, NULL);
@@ -356,7 +370,6 @@ static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 		if (!lc)
 			goto out_unmount;
 		fuse_loop_cfg_set_max_threads(lc, 64);
-		fuse_loop_cfg_set_idle_threads(lc, 16);
 		rc = fuse_session_loop_mt(fs->se, lc);
 		fuse_loop_cfg_destroy(lc);
 	}
@@ -399,6 +412,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	umask(0);
+	sf_raise_nofile(fs);
 	if (sf_setup(fs, &c))
 		return 1;
 	return sf_run(fs, &c, argv[0]);

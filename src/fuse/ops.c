@@ -162,21 +162,37 @@ static void sf_forget(fuse_req_t req, fuse_ino_t ino, uint64_t nlookup)
 }
 
 /*
- * smack_inode_getattr wants read.  The kernel also sends GETATTR to
- * refresh a directory's mode before a path walk searches it, and that
- * must not need more than search: for directories read OR search will do.
+ * smack_inode_getattr wants read.  But with default_permissions the kernel
+ * also sends GETATTR to refresh the mode before every permission check on
+ * the inode (a path walk's search, open, truncate, chmod, ...), and it
+ * cannot be told from stat(2).  Requiring read there would refuse what
+ * mainline allows with "x" on a directory (search) or "w" on a file
+ * (truncate, chmod, utimes).  So a directory's GETATTR passes with r or x,
+ * a file's with r, w or a; stat(2) of a file with "x" alone stays refused
+ * as in mainline (and so, alas, does access(X_OK) with "x" alone).
  */
 static int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 			    struct sf_node *n)
 {
-	if (n->type == S_IFDIR && !fs->checks_off &&
-	    !sf_decide(fs, s, sf_node_label(fs, n), SF_MAY_READ)) {
-		atomic_fetch_add_explicit(&fs->checks, 1,
-					  memory_order_relaxed);
+	static const u32 dir_any[] = { SF_MAY_EXEC, 0 };
+	static const u32 file_any[] = { SF_MAY_WRITE, SF_MAY_APPEND, 0 };
+	const u32 *any = n->type == S_IFDIR ? dir_any : file_any;
+	sf_lid object;
+
+	if (fs->checks_off)
 		return 0;
+	object = sf_node_label(fs, n);
+	if (sf_decide(fs, s, object, SF_MAY_READ)) {
+		for (; *any; any++) {
+			if (!sf_decide(fs, s, object, *any)) {
+				atomic_fetch_add_explicit(&fs->checks, 1,
+							  memory_order_relaxed);
+				return 0;
+			}
+		}
 	}
-	return sf_check(fs, s, n, n->type == S_IFDIR ? SF_MAY_EXEC :
-			SF_MAY_READ, "smack_inode_getattr", NULL);
+	return sf_check_label(fs, s, object, SF_MAY_READ,
+			      "smack_inode_getattr", n, NULL);
 }
 
 static void sf_getattr(fuse_req_t req, fuse_ino_t ino,

@@ -10,7 +10,8 @@
 #ifndef SMACKFUSE_SMACKFUSE_H
 #define SMACKFUSE_SMACKFUSE_H
 
-#define FUSE_USE_VERSION 35
+/* 3.12: fuse_session_loop_mt() takes a fuse_loop_cfg_create() config. */
+#define FUSE_USE_VERSION FUSE_MAKE_VERSION(3, 12)
 #include <fuse_lowlevel.h>
 #include <pthread.h>
 #include <stdatomic.h>
