@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * control_int.h - internals shared by the control*.c files.
+ */
+#ifndef SMACKFUSE_CONTROL_INT_H
+#define SMACKFUSE_CONTROL_INT_H
+
+#define FUSE_USE_VERSION 35
+#include <fuse_lowlevel.h>
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "control.h"
+
+/* A growable text buffer: what a read shows, or what writes collected. */
+struct ctl_buf {
+	char *data;
+	size_t len, cap;
+};
+int ctl_buf_reserve(struct ctl_buf *b, size_t more);
+int ctl_buf_append(struct ctl_buf *b, const char *s, size_t len);
+int ctl_buf_printf(struct ctl_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void ctl_buf_release(struct ctl_buf *b);
+
+/* CIPSO mapping of one label, as stored by cipso/cipso2. */
+#define CTL_CIPSO_MAXLEVEL	255
+#define CTL_CIPSO_MAXCATNUM	184	/* SMACK_CIPSO_MAXCATNUM */
+#define CTL_CIPSO_CATS		(24 * 8)	/* SMK_CIPSOLEN bits */
+struct ctl_cipso {
+	sf_lid label;
+	int level;
+	unsigned char cats[CTL_CIPSO_CATS / 8];	/* bit (cat-1) */
+};
+
+/* A single-label host entry of "netlabel". */
+struct ctl_netaddr {
+	u32 addr, mask;		/* host order, addr already masked */
+	int prefix;
+	char label[SF_LABEL_MAX + 1];	/* a label or "-CIPSO" */
+};
+
+/* NetLabel-related values: stored and shown, not applied (yet). */
+struct ctl_net {
+	int doi, direct, mapped;
+	sf_lid ambient;
+	struct ctl_cipso *cipso;
+	size_t ncipso;
+	struct ctl_netaddr *addrs;	/* sorted by prefix, longest first */
+	size_t naddrs;
+	bool touched;		/* written since start: say so in the log */
+};
+
+struct sf_control {
+	struct sf_policy *policy;
+	struct sf_labels *labels;
+	struct sf_control_hooks hooks;
+	char *dir;		/* mounted here */
+	char *link;		/* index symlink we created, or NULL */
+	char *mountpoint, *source;
+	bool log_stderr;
+	bool made_dir;		/* we created @dir: remove it on stop */
+
+	struct fuse_session *se;
+	pthread_t thread;
+	bool running;
+	dev_t dev;		/* st_dev of the mounted control fs */
+
+	pthread_mutex_t write_lock;	/* one policy writer at a time */
+	atomic_int logging;
+	atomic_ulong writes, rejected;
+	struct ctl_net net;
+};
+
+/* Who is writing: filled from the request before a store runs. */
+struct ctl_caller {
+	pid_t pid;
+	uid_t uid;
+	gid_t gid;
+};
+
+/* One file of the control directory. */
+#define CTL_PRIV	0x1u	/* writes need CAP_MAC_ADMIN + onlycap */
+#define CTL_TXN		0x2u	/* transaction: write a query, read result */
+#define CTL_COLLECT	0x4u	/* collect writes, apply at close (flush) */
+struct ctl_file {
+	const char *name;
+	mode_t mode;
+	unsigned int flags;
+	/* Fill @out with what a read shows.  NULL: not readable. */
+	int (*show)(struct sf_control *c, struct ctl_buf *out);
+	/* Apply a write.  Returns bytes used (>0) or a negative errno.
+	 * For CTL_TXN, @out receives the reply. */
+	ssize_t (*store)(struct sf_control *c, const struct ctl_caller *who,
+			 const char *buf, size_t len, struct ctl_buf *out);
+};
+
+extern const struct ctl_file ctl_files[];
+extern const size_t ctl_nfiles;
+
+/* control_log.c-ish helpers (control.c) */
+void ctl_log(struct sf_control *c, int prio, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void ctl_log_error(struct sf_control *c, const struct sf_error *err);
+
+/* control_files.c */
+int ctl_parse_int(const char *buf, size_t len, int *val);
+
+/* control_priv.c */
+int ctl_privileged(struct sf_control *c, const struct ctl_caller *who);
+
+/* control_net.c: the NetLabel-related files */
+void ctl_net_init(struct ctl_net *n);
+void ctl_net_release(struct ctl_net *n);
+int ctl_show_cipso(struct sf_control *c, struct ctl_buf *out);
+int ctl_show_cipso2(struct sf_control *c, struct ctl_buf *out);
+ssize_t ctl_store_cipso(struct sf_control *c, const struct ctl_caller *who,
+			const char *buf, size_t len, struct ctl_buf *out);
+ssize_t ctl_store_cipso2(struct sf_control *c, const struct ctl_caller *who,
+			 const char *buf, size_t len, struct ctl_buf *out);
+int ctl_show_doi(struct sf_control *c, struct ctl_buf *out);
+ssize_t ctl_store_doi(struct sf_control *c, const struct ctl_caller *who,
+		      const char *buf, size_t len, struct ctl_buf *out);
+int ctl_show_direct(struct sf_control *c, struct ctl_buf *out);
+ssize_t ctl_store_direct(struct sf_control *c, const struct ctl_caller *who,
+			 const char *buf, size_t len, struct ctl_buf *out);
+int ctl_show_mapped(struct sf_control *c, struct ctl_buf *out);
+ssize_t ctl_store_mapped(struct sf_control *c, const struct ctl_caller *who,
+			 const char *buf, size_t len, struct ctl_buf *out);
+int ctl_show_ambient(struct sf_control *c, struct ctl_buf *out);
+ssize_t ctl_store_ambient(struct sf_control *c, const struct ctl_caller *who,
+			  const char *buf, size_t len, struct ctl_buf *out);
+int ctl_show_netlabel(struct sf_control *c, struct ctl_buf *out);
+ssize_t ctl_store_netlabel(struct sf_control *c, const struct ctl_caller *who,
+			   const char *buf, size_t len, struct ctl_buf *out);
+
+/* control_path.c: where the control directory lives */
+int ctl_path_setup(struct sf_control *c, const char *dir);
+void ctl_path_teardown(struct sf_control *c);
+
+#endif /* SMACKFUSE_CONTROL_INT_H */

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * control_path.c - where a mount's control directory lives, and the index
+ * that lets tools find every running mount.
+ *
+ * The index is SF_CONTROL_RUNDIR itself: one entry per enforcement mount,
+ * named like `systemd-escape --path MOUNTPOINT`.  By default the entry IS
+ * the control directory; with -o control=DIR it is a symlink to DIR.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <syslog.h>
+#include <unistd.h>
+
+#include "control_int.h"
+
+size_t sf_control_escape(const char *path, char *buf, size_t size)
+{
+	size_t n = 0;
+	const char *p = path;
+	char tmp[8];
+	int k;
+
+#define PUT(ch) do { if (n + 1 < size) buf[n] = (ch); n++; } while (0)
+	while (*p == '/')
+		p++;
+	if (!*p)
+		PUT('-');
+	for (; *p; p++) {
+		if (*p == '/') {
+			while (p[1] == '/')
+				p++;
+			if (p[1])
+				PUT('-');
+			continue;
+		}
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || *p == ':' || *p == '_' ||
+		    (*p == '.' && n > 0)) {
+			PUT(*p);
+			continue;
+		}
+		snprintf(tmp, sizeof(tmp), "\\x%02x", (unsigned char)*p);
+		for (k = 0; tmp[k]; k++)
+			PUT(tmp[k]);
+	}
+#undef PUT
+	if (size)
+		buf[n < size ? n : size - 1] = '\0';
+	return n;
+}
+
+/* A directory left by a daemon that died: its FUSE mount is dead. */
+static void ctl_clear_stale(const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st) != 0 && errno == ENOTCONN)
+		umount2(dir, MNT_DETACH);
+}
+
+/* Is something mounted on @dir (a live control fs of another daemon)? */
+static bool ctl_is_mountpoint(const char *dir)
+{
+	char parent[PATH_MAX];
+	struct stat a, b;
+
+	if (snprintf(parent, sizeof(parent), "%s/..", dir) >=
+	    (int)sizeof(parent))
+		return false;
+	return stat(dir, &a) == 0 && stat(parent, &b) == 0 &&
+	       a.st_dev != b.st_dev;
+}
+
+static int ctl_mkdir(struct sf_control *c, const char *dir, bool *made)
+{
+	*made = false;
+	ctl_clear_stale(dir);
+	if (mkdir(dir, 0755) == 0) {
+		*made = true;
+		return 0;
+	}
+	if (errno != EEXIST) {
+		ctl_log(c, LOG_ERR, "mkdir %s: %s", dir, strerror(errno));
+		return -errno;
+	}
+	if (ctl_is_mountpoint(dir)) {
+		ctl_log(c, LOG_ERR, "%s is already in use (another smackfuse "
+			"for the same mountpoint?)", dir);
+		return -EBUSY;
+	}
+	return 0;
+}
+
+int ctl_path_setup(struct sf_control *c, const char *dir)
+{
+	char name[PATH_MAX - 64], entry[PATH_MAX];
+	struct stat st;
+	int rc;
+
+	if (sf_control_escape(c->mountpoint, name, sizeof(name)) >=
+	    sizeof(name))
+		return -ENAMETOOLONG;
+	snprintf(entry, sizeof(entry), "%s/%s", SF_CONTROL_RUNDIR, name);
+	if (mkdir(SF_CONTROL_RUNDIR, 0755) != 0 && errno != EEXIST) {
+		ctl_log(c, LOG_ERR, "mkdir %s: %s", SF_CONTROL_RUNDIR,
+			strerror(errno));
+		return -errno;
+	}
+	c->dir = realpath(dir && *dir ? dir : entry, NULL);
+	if (!c->dir)
+		c->dir = strdup(dir && *dir ? dir : entry);
+	if (!c->dir)
+		return -ENOMEM;
+	rc = ctl_mkdir(c, c->dir, &c->made_dir);
+	if (rc < 0 || strcmp(c->dir, entry) == 0)
+		return rc;
+
+	/* A directory elsewhere: point the index entry at it. */
+	if (lstat(entry, &st) == 0) {
+		if (S_ISLNK(st.st_mode))
+			unlink(entry);
+		else if (S_ISDIR(st.st_mode) && !ctl_is_mountpoint(entry))
+			rmdir(entry);
+	}
+	if (symlink(c->dir, entry) == 0) {
+		c->link = strdup(entry);
+	} else {
+		ctl_log(c, LOG_WARNING, "cannot index %s as %s: %s (tools "
+			"will need --mount)", c->dir, entry, strerror(errno));
+	}
+	return 0;
+}
+
+void ctl_path_teardown(struct sf_control *c)
+{
+	char target[PATH_MAX];
+	ssize_t n;
+
+	if (c->link) {
+		/* Only remove the link if it is still ours. */
+		n = readlink(c->link, target, sizeof(target) - 1);
+		if (n >= 0) {
+			target[n] = '\0';
+			if (strcmp(target, c->dir) == 0)
+				unlink(c->link);
+		}
+		free(c->link);
+		c->link = NULL;
+	}
+	if (c->made_dir && c->dir)
+		rmdir(c->dir);
+	c->made_dir = false;
+}

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * control_priv.c - may the writing task change the policy?
+ *
+ * As smack_privileged(CAP_MAC_ADMIN): the task must hold CAP_MAC_ADMIN in
+ * its effective set, and when onlycap is set its label must be listed.
+ * The task is the one blocked in write(2) on our file, so its
+ * /proc/PID/status is read while it waits; its fs uid must match the
+ * request's, so a recycled pid cannot lend its privilege.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "control_int.h"
+
+#define CTL_CAP_MAC_ADMIN 33
+
+static int ctl_task_caps(pid_t pid, unsigned long long *capeff,
+			 unsigned long *fsuid)
+{
+	char path[64], line[256];
+	unsigned long r, e, s;
+	int found = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return -EPERM;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "CapEff: %llx", capeff) == 1)
+			found |= 1;
+		else if (sscanf(line, "Uid: %lu %lu %lu %lu", &r, &e, &s,
+				fsuid) == 4)
+			found |= 2;
+	}
+	fclose(f);
+	return found == 3 ? 0 : -EPERM;
+}
+
+int ctl_privileged(struct sf_control *c, const struct ctl_caller *who)
+{
+	unsigned long long capeff = 0;
+	unsigned long fsuid = 0;
+	sf_lid subject = SF_LID_FLOOR;
+	bool ok;
+
+	if (who->pid <= 0 || ctl_task_caps(who->pid, &capeff, &fsuid))
+		return -EPERM;
+	if (!(capeff & (1ULL << CTL_CAP_MAC_ADMIN)) || fsuid != who->uid)
+		return -EPERM;
+	if (c->hooks.subject)
+		subject = c->hooks.subject(c->hooks.arg, who->pid, who->uid,
+					   who->gid);
+	sf_rcu_read_lock();
+	ok = sf_onlycap_allows(sf_policy_snapshot(c->policy), subject);
+	sf_rcu_read_unlock();
+	return ok ? 0 : -EPERM;
+}

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ctl.h - shared by the files of smackfusectl.
+ */
+#ifndef SMACKFUSE_CTL_H
+#define SMACKFUSE_CTL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define CTL_RUNDIR	"/run/smackfuse"
+
+struct ctl_opts {
+	const char *mount;	/* --mount: a mountpoint or a control dir */
+	const char *etc;	/* --etc: default /etc/smackfuse */
+	const char *smack_etc;	/* --smack-etc: default /etc/smack */
+	const char *rundir;	/* --rundir: default /run/smackfuse */
+	bool verbose;
+};
+
+/* The control directories to act on (every running mount, or --mount). */
+struct ctl_targets {
+	char **dirs;
+	size_t n;
+};
+int ctl_targets_find(const struct ctl_opts *o, struct ctl_targets *t);
+void ctl_targets_free(struct ctl_targets *t);
+
+/* Growable text. */
+struct ctl_text {
+	char *data;
+	size_t len, cap;
+};
+int ctl_text_add(struct ctl_text *t, const char *s, size_t len);
+void ctl_text_free(struct ctl_text *t);
+/* Read a whole file ("-" = stdin) and append it. */
+int ctl_text_read(struct ctl_text *t, const char *path);
+
+/* Control-file I/O: one open, one write, one close (its status checked). */
+int ctl_write_file(const char *dir, const char *name, const char *buf,
+		   size_t len);
+int ctl_read_file(const char *dir, const char *name, struct ctl_text *out);
+
+/* Subcommands. */
+int ctl_cmd_load(const struct ctl_opts *o, int argc, char **argv);
+int ctl_cmd_apply(const struct ctl_opts *o, int argc, char **argv);
+int ctl_cmd_rules(const struct ctl_opts *o, int argc, char **argv);
+int ctl_cmd_access(const struct ctl_opts *o, int argc, char **argv);
+int ctl_cmd_status(const struct ctl_opts *o, int argc, char **argv);
+int ctl_cmd_cipso(const struct ctl_opts *o, int argc, char **argv);
+int ctl_cmd_label(const struct ctl_opts *o, int argc, char **argv);
+/* Optional: src/tools/ctl_run.c may provide it (weak otherwise). */
+int ctl_cmd_run(const struct ctl_opts *o, int argc, char **argv)
+	__attribute__((weak));
+
+void ctl_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif /* SMACKFUSE_CTL_H */

@@ -1,0 +1,584 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ctl_policy.c - smackfusectl load, apply, rules, access, status, cipso.
+ *
+ * Rule files are checked here first, with the access core's own parser,
+ * so a bad line is reported as file:line:column: reason and nothing is
+ * sent.  The text then goes to each mount in one write to the control
+ * directory's "load-rules" (or "replace-rules" to clear first), which the
+ * daemon applies at close as one batch: all of it or none of it.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "smack.h"
+#include "ctl.h"
+
+static void ctl_say_write_error(const char *dir, const char *name, int rc)
+{
+	if (rc == -EPERM || rc == -EACCES)
+		ctl_err("%s/%s: permission denied: changing the policy needs "
+			"CAP_MAC_ADMIN, and a label listed in onlycap when "
+			"onlycap is set", dir, name);
+	else if (rc == -EINVAL)
+		ctl_err("%s/%s: rejected by the daemon (invalid input; its "
+			"log says why); the policy is unchanged", dir, name);
+	else
+		ctl_err("%s/%s: %s", dir, name, strerror(-rc));
+}
+
+static bool ctl_skip_name(const char *name)
+{
+	size_t n = strlen(name);
+
+	return name[0] == '.' || (n && name[n - 1] == '~') ||
+	       (n > 4 && strcmp(name + n - 4, ".bak") == 0) ||
+	       (n > 8 && strcmp(name + n - 8, ".dpkg-old") == 0);
+}
+
+static int ctl_name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Call @fn on @path, or on each regular file of directory @path, sorted. */
+static int ctl_each_file(const char *path,
+			 int (*fn)(const char *file, void *arg), void *arg)
+{
+	char **names = NULL, full[PATH_MAX];
+	size_t n = 0, i;
+	struct dirent *de;
+	struct stat st;
+	int rc = 0;
+	DIR *d;
+
+	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 ||
+	    !S_ISDIR(st.st_mode))
+		return fn(path, arg);
+	d = opendir(path);
+	if (!d) {
+		ctl_err("%s: %s", path, strerror(errno));
+		return -errno;
+	}
+	while ((de = readdir(d))) {
+		char **grown;
+
+		if (ctl_skip_name(de->d_name))
+			continue;
+		snprintf(full, sizeof(full), "%s/%s", path, de->d_name);
+		if (stat(full, &st) != 0 || !S_ISREG(st.st_mode))
+			continue;
+		grown = realloc(names, (n + 1) * sizeof(*names));
+		if (!grown) {
+			rc = -ENOMEM;
+			break;
+		}
+		names = grown;
+		names[n] = strdup(full);
+		if (!names[n]) {
+			rc = -ENOMEM;
+			break;
+		}
+		n++;
+	}
+	closedir(d);
+	if (names)
+		qsort(names, n, sizeof(*names), ctl_name_cmp);
+	for (i = 0; i < n; i++) {
+		if (rc == 0)
+			rc = fn(names[i], arg);
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+/* ---- rule files ---- */
+
+struct ctl_rules {
+	struct sf_labels *labels;
+	struct ctl_text text;
+	unsigned int files;
+};
+
+static int ctl_add_rule_file(const char *file, void *arg)
+{
+	struct ctl_rules *r = arg;
+	struct ctl_text one = { 0 };
+	struct sf_error err = { .file = file };
+	struct sf_batch b;
+	char msg[256];
+	int rc;
+
+	rc = ctl_text_read(&one, file);
+	if (rc < 0) {
+		ctl_err("%s: %s", file, strerror(-rc));
+		goto out;
+	}
+	sf_batch_init(&b);
+	rc = sf_parse_rule_file(r->labels, one.data ? one.data : "", one.len,
+				&b, &err);
+	sf_batch_release(&b);
+	if (rc < 0) {
+		sf_error_format(&err, msg, sizeof(msg));
+		ctl_err("%s", msg);
+		goto out;
+	}
+	rc = ctl_text_add(&r->text, one.data ? one.data : "", one.len);
+	if (rc == 0 && one.len && one.data[one.len - 1] != '\n')
+		rc = ctl_text_add(&r->text, "\n", 1);
+	r->files++;
+out:
+	ctl_text_free(&one);
+	return rc;
+}
+
+static int ctl_send_rules(const struct ctl_targets *t, const char *file,
+			  const struct ctl_text *text, bool verbose)
+{
+	int rc, bad = 0;
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		rc = ctl_write_file(t->dirs[i], file,
+				    text->data ? text->data : "\n",
+				    text->len ? text->len : 1);
+		if (rc < 0) {
+			ctl_say_write_error(t->dirs[i], file, rc);
+			bad = 1;
+		} else if (verbose) {
+			printf("%s: rules loaded\n", t->dirs[i]);
+		}
+	}
+	return bad;
+}
+
+/* Append DIR/accesses.d (or whatever @sub is) to @paths when it exists. */
+static size_t ctl_policy_dirs(const struct ctl_opts *o, const char *sub,
+			      char paths[2][PATH_MAX])
+{
+	const char *roots[2] = { o->etc, o->smack_etc };
+	struct stat st;
+	size_t n = 0, i;
+
+	for (i = 0; i < 2; i++) {
+		snprintf(paths[n], PATH_MAX, "%s/%s", roots[i], sub);
+		if (stat(paths[n], &st) == 0)
+			n++;
+	}
+	return n;
+}
+
+static int ctl_collect_default(const struct ctl_opts *o, struct ctl_rules *r)
+{
+	char paths[2][PATH_MAX];
+	size_t n = ctl_policy_dirs(o, "accesses.d", paths), i;
+	int rc = 0;
+
+	for (i = 0; i < n && rc == 0; i++)
+		rc = ctl_each_file(paths[i], ctl_add_rule_file, r);
+	return rc;
+}
+
+int ctl_cmd_load(const struct ctl_opts *o, int argc, char **argv)
+{
+	struct ctl_rules r = { 0 };
+	struct ctl_targets t = { 0 };
+	bool clear = false;
+	int c, rc = 1, i;
+
+	while ((c = getopt(argc, argv, "+ch")) != -1) {
+		switch (c) {
+		case 'c': clear = true; break;
+		case 'h': puts("usage: smackfusectl load [-c] [FILE|DIR|-]...");
+			return 0;
+		default: return 2;
+		}
+	}
+	r.labels = sf_labels_new();
+	if (!r.labels)
+		return 1;
+	if (optind == argc) {
+		if (ctl_collect_default(o, &r))
+			goto out;
+	}
+	for (i = optind; i < argc; i++) {
+		if (ctl_each_file(argv[i], ctl_add_rule_file, &r))
+			goto out;
+	}
+	if (ctl_targets_find(o, &t))
+		goto out;
+	rc = ctl_send_rules(&t, clear ? "replace-rules" : "load-rules",
+			    &r.text, o->verbose);
+out:
+	ctl_targets_free(&t);
+	ctl_text_free(&r.text);
+	sf_labels_free(r.labels);
+	return rc;
+}
+
+/* ---- cipso.d: "label level [category...]" lines ---- */
+
+struct ctl_cipso {
+	struct ctl_text lines;	/* cipso2 records, one per line */
+};
+
+/* smackcipso's line to smackfs's cipso2 record (4-byte number fields). */
+static int ctl_add_cipso_file(const char *file, void *arg)
+{
+	struct ctl_cipso *cs = arg;
+	struct ctl_text in = { 0 };
+	char *line, *save = NULL, *tok, *save2, rec[2048];
+	unsigned int lineno = 0;
+	int rc;
+
+	rc = ctl_text_read(&in, file);
+	if (rc < 0) {
+		ctl_err("%s: %s", file, strerror(-rc));
+		return rc;
+	}
+	for (line = strtok_r(in.data ? in.data : (char *)"", "\n", &save);
+	     line; line = strtok_r(NULL, "\n", &save)) {
+		long v, cats[256];
+		int ncat = 0, len, k;
+		char *label, *end;
+
+		lineno++;
+		if (strchr(line, '#'))
+			*strchr(line, '#') = '\0';
+		label = strtok_r(line, " \t\r", &save2);
+		if (!label)
+			continue;
+		if (sf_label_valid(label, strlen(label), NULL)) {
+			ctl_err("%s:%u: invalid label \"%s\"", file, lineno,
+				label);
+			rc = -EINVAL;
+			break;
+		}
+		tok = strtok_r(NULL, " \t\r", &save2);
+		v = tok ? strtol(tok, &end, 10) : -1;
+		if (!tok || *end || v < 0 || v > 255) {
+			ctl_err("%s:%u: want \"label level [category...]\" "
+				"with level 0..255", file, lineno);
+			rc = -EINVAL;
+			break;
+		}
+		while ((tok = strtok_r(NULL, " \t\r", &save2))) {
+			cats[ncat] = strtol(tok, &end, 10);
+			if (*end || cats[ncat] < 1 || cats[ncat] > 184 ||
+			    ncat >= 184) {
+				ctl_err("%s:%u: bad category \"%s\" (1..184)",
+					file, lineno, tok);
+				rc = -EINVAL;
+				break;
+			}
+			ncat++;
+		}
+		if (rc)
+			break;
+		len = snprintf(rec, sizeof(rec), "%s %-4ld%-4d", label, v,
+			       ncat);
+		for (k = 0; k < ncat && len < (int)sizeof(rec) - 8; k++)
+			len += snprintf(rec + len, sizeof(rec) - len, "%-4ld",
+					cats[k]);
+		rc = ctl_text_add(&cs->lines, rec, (size_t)len);
+		if (rc == 0)
+			rc = ctl_text_add(&cs->lines, "\n", 1);
+		if (rc)
+			break;
+	}
+	ctl_text_free(&in);
+	return rc;
+}
+
+/* cipso2 takes one record per write. */
+static int ctl_send_cipso(const struct ctl_targets *t,
+			  const struct ctl_text *lines)
+{
+	char *copy, *line, *save = NULL;
+	size_t i;
+	int rc, bad = 0;
+
+	for (i = 0; i < t->n && lines->len; i++) {
+		copy = strdup(lines->data);
+		if (!copy)
+			return 1;
+		for (line = strtok_r(copy, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			rc = ctl_write_file(t->dirs[i], "cipso2", line,
+					    strlen(line));
+			if (rc < 0) {
+				ctl_say_write_error(t->dirs[i], "cipso2", rc);
+				bad = 1;
+				break;
+			}
+		}
+		free(copy);
+	}
+	return bad;
+}
+
+static int ctl_show_all(const struct ctl_targets *t, const char *name,
+			bool nul_ok)
+{
+	struct ctl_text out = { 0 };
+	size_t i;
+	int rc, bad = 0;
+
+	for (i = 0; i < t->n; i++) {
+		out.len = 0;
+		rc = ctl_read_file(t->dirs[i], name, &out);
+		if (rc < 0) {
+			ctl_err("%s/%s: %s", t->dirs[i], name, strerror(-rc));
+			bad = 1;
+			continue;
+		}
+		if (t->n > 1)
+			printf("%s# %s\n", i ? "\n" : "", t->dirs[i]);
+		if (nul_ok && out.len && out.data[out.len - 1] == '\0')
+			out.len--;
+		fwrite(out.data ? out.data : "", 1, out.len, stdout);
+	}
+	ctl_text_free(&out);
+	return bad;
+}
+
+int ctl_cmd_cipso(const struct ctl_opts *o, int argc, char **argv)
+{
+	struct ctl_cipso cs = { { 0 } };
+	struct ctl_targets t = { 0 };
+	int i, rc = 1;
+
+	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		puts("usage: smackfusectl cipso [FILE|DIR|-]...");
+		return 0;
+	}
+	for (i = 1; i < argc; i++) {
+		if (ctl_each_file(argv[i], ctl_add_cipso_file, &cs))
+			goto out;
+	}
+	if (ctl_targets_find(o, &t))
+		goto out;
+	rc = argc > 1 ? ctl_send_cipso(&t, &cs.lines) :
+			ctl_show_all(&t, "cipso2", false);
+out:
+	ctl_targets_free(&t);
+	ctl_text_free(&cs.lines);
+	return rc;
+}
+
+/* ---- apply ---- */
+
+/* onlycap file: labels separated by blanks or lines, '#' comments. */
+static int ctl_read_onlycap(const struct ctl_opts *o, struct ctl_text *out,
+			    const char **from)
+{
+	const char *roots[2] = { o->etc, o->smack_etc };
+	char path[PATH_MAX], *p, *tok, *save = NULL;
+	struct ctl_text in = { 0 };
+	size_t i;
+	int rc;
+
+	*from = NULL;
+	for (i = 0; i < 2; i++) {
+		snprintf(path, sizeof(path), "%s/onlycap", roots[i]);
+		if (access(path, F_OK) == 0)
+			break;
+	}
+	if (i == 2)
+		return 0;
+	*from = roots[i];
+	rc = ctl_text_read(&in, path);
+	if (rc < 0) {
+		ctl_err("%s: %s", path, strerror(-rc));
+		return rc;
+	}
+	for (p = in.data; p && (p = strchr(p, '#'));) {
+		while (*p && *p != '\n')
+			*p++ = ' ';
+	}
+	for (tok = strtok_r(in.data ? in.data : (char *)"", " \t\r\n", &save);
+	     tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
+		if (sf_label_valid(tok, strlen(tok), NULL)) {
+			ctl_err("%s: invalid label \"%s\"", path, tok);
+			rc = -EINVAL;
+			break;
+		}
+		if (out->len)
+			ctl_text_add(out, " ", 1);
+		ctl_text_add(out, tok, strlen(tok));
+	}
+	ctl_text_free(&in);
+	return rc;
+}
+
+int ctl_cmd_apply(const struct ctl_opts *o, int argc, char **argv)
+{
+	struct ctl_rules r = { 0 };
+	struct ctl_cipso cs = { { 0 } };
+	struct ctl_text onlycap = { 0 };
+	struct ctl_targets t = { 0 };
+	char paths[2][PATH_MAX];
+	const char *ocfrom;
+	size_t n, i;
+	int rc = 1, bad;
+
+	(void)argv;
+	if (argc > 1) {
+		ctl_err("apply takes no arguments (it reads %s and %s)",
+			o->etc, o->smack_etc);
+		return 2;
+	}
+	r.labels = sf_labels_new();
+	if (!r.labels)
+		return 1;
+	if (ctl_collect_default(o, &r))
+		goto out;
+	n = ctl_policy_dirs(o, "cipso.d", paths);
+	for (i = 0; i < n; i++) {
+		if (ctl_each_file(paths[i], ctl_add_cipso_file, &cs))
+			goto out;
+	}
+	if (ctl_read_onlycap(o, &onlycap, &ocfrom))
+		goto out;
+	if (ctl_targets_find(o, &t))
+		goto out;
+	if (r.files == 0)
+		ctl_err("note: no rule files in %s/accesses.d or "
+			"%s/accesses.d: every rule is cleared", o->etc,
+			o->smack_etc);
+	bad = ctl_send_rules(&t, "replace-rules", &r.text, false);
+	bad |= ctl_send_cipso(&t, &cs.lines);
+	/* onlycap last: it may narrow who can make the writes above. */
+	for (i = 0; i < t.n && !bad; i++) {
+		int wrc = ctl_write_file(t.dirs[i], "onlycap",
+					 onlycap.len ? onlycap.data : "-",
+					 onlycap.len ? onlycap.len : 1);
+		if (wrc < 0) {
+			ctl_say_write_error(t.dirs[i], "onlycap", wrc);
+			bad = 1;
+		}
+	}
+	if (!bad && o->verbose)
+		printf("applied %u rule file(s)%s%s to %zu mount(s)\n",
+		       r.files, ocfrom ? ", onlycap from " : "",
+		       ocfrom ? ocfrom : "", t.n);
+	rc = bad;
+out:
+	ctl_targets_free(&t);
+	ctl_text_free(&r.text);
+	ctl_text_free(&cs.lines);
+	ctl_text_free(&onlycap);
+	sf_labels_free(r.labels);
+	return rc;
+}
+
+/* ---- rules, status ---- */
+
+int ctl_cmd_rules(const struct ctl_opts *o, int argc, char **argv)
+{
+	struct ctl_targets t = { 0 };
+	int rc;
+
+	(void)argv;
+	if (argc > 1) {
+		ctl_err("rules takes no arguments");
+		return 2;
+	}
+	if (ctl_targets_find(o, &t))
+		return 1;
+	rc = ctl_show_all(&t, "load2", false);
+	ctl_targets_free(&t);
+	return rc;
+}
+
+int ctl_cmd_status(const struct ctl_opts *o, int argc, char **argv)
+{
+	struct ctl_targets t = { 0 };
+	int rc;
+
+	(void)argv;
+	if (argc > 1) {
+		ctl_err("status takes no arguments");
+		return 2;
+	}
+	if (ctl_targets_find(o, &t))
+		return 1;
+	rc = ctl_show_all(&t, "status", false);
+	ctl_targets_free(&t);
+	return rc;
+}
+
+/* ---- access ---- */
+
+/* One transaction on access2: write the query, read "1" or "0". */
+static int ctl_ask(const char *dir, const char *query, char *answer)
+{
+	char path[PATH_MAX], buf[4];
+	ssize_t n;
+	int fd, rc = 0;
+
+	snprintf(path, sizeof(path), "%s/access2", dir);
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (write(fd, query, strlen(query)) < 0)
+		rc = -errno;
+	else if ((n = pread(fd, buf, sizeof(buf), 0)) < 1)
+		rc = n < 0 ? -errno : -EIO;
+	else
+		*answer = buf[0];
+	close(fd);
+	return rc;
+}
+
+int ctl_cmd_access(const struct ctl_opts *o, int argc, char **argv)
+{
+	struct ctl_targets t = { 0 };
+	char query[3 * (SF_LABEL_MAX + 1) + 16], answer = '0';
+	u32 bits;
+	size_t i;
+	int rc, all = 1, bad = 0;
+
+	if (argc != 4) {
+		ctl_err("usage: smackfusectl access SUBJECT OBJECT ACCESS");
+		return 2;
+	}
+	for (i = 1; i < 3; i++) {
+		if (sf_label_valid(argv[i], strlen(argv[i]), NULL)) {
+			ctl_err("\"%s\" is not a valid Smack label", argv[i]);
+			return 2;
+		}
+	}
+	if (sf_access_parse(argv[3], strlen(argv[3]), &bits, NULL)) {
+		ctl_err("\"%s\" is not an access string (letters rwxatlb, "
+			"or -)", argv[3]);
+		return 2;
+	}
+	snprintf(query, sizeof(query), "%s %s %s", argv[1], argv[2], argv[3]);
+	if (ctl_targets_find(o, &t))
+		return 1;
+	for (i = 0; i < t.n; i++) {
+		rc = ctl_ask(t.dirs[i], query, &answer);
+		if (rc < 0) {
+			ctl_err("%s/access2: %s", t.dirs[i], strerror(-rc));
+			bad = 1;
+			continue;
+		}
+		if (t.n > 1)
+			printf("%s: %c\n", t.dirs[i], answer);
+		else
+			printf("%c\n", answer);
+		if (answer != '1')
+			all = 0;
+	}
+	ctl_targets_free(&t);
+	return bad ? 2 : all ? 0 : 1;
+}

@@ -1,0 +1,352 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * smackfusectl - change and query the policy of running smackfuse mounts,
+ * and label files, in the spirit of smack-utils (smackload, smackctl,
+ * smackaccess, chsmack, smackcipso).
+ *
+ * Every mount serves smackfs-style files in a control directory; the
+ * index SF_CONTROL_RUNDIR lists one entry per mount.  This file holds the
+ * command line, the search for mounts, and the small I/O helpers.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ctl.h"
+
+static const char usage[] =
+"usage: smackfusectl [OPTIONS] COMMAND [ARGS]\n"
+"\n"
+"Commands:\n"
+"  load [-c] [FILE|DIR|-]   load rule files (default: the accesses.d\n"
+"                           directories); -c clears all rules first\n"
+"  apply                    clear, then load the whole policy: accesses.d,\n"
+"                           cipso.d and onlycap of /etc/smackfuse and\n"
+"                           /etc/smack\n"
+"  rules                    print the rules (load2 format)\n"
+"  access SUBJECT OBJECT ACCESS\n"
+"                           print 1 if allowed, 0 if not (exit 0 / 1)\n"
+"  label [-a L] [-e L] [-m L] [-t] [-d] [-r] [-L] PATH...\n"
+"                           show, set or remove Smack labels, like chsmack\n"
+"  status                   show each mount's status\n"
+"  cipso [FILE|DIR|-]       load CIPSO mappings; without FILE, show them\n"
+"\n"
+"Options:\n"
+"  -M, --mount PATH         act on this mount only (its mountpoint or its\n"
+"                           control directory); default: every mount\n"
+"      --etc DIR            smackfuse policy directory (/etc/smackfuse)\n"
+"      --smack-etc DIR      smack-utils policy directory (/etc/smack)\n"
+"      --rundir DIR         index of running mounts (/run/smackfuse)\n"
+"  -v, --verbose            say what is done\n"
+"  -h, --help               this text\n"
+"  -V, --version            the version\n"
+"\n"
+"Exit status: 0 success, 1 failure (or \"access\" denied), 2 bad usage.\n"
+"See smackfusectl(8) and smackfuse-policy(5).\n";
+
+void ctl_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("smackfusectl: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int ctl_text_add(struct ctl_text *t, const char *s, size_t len)
+{
+	char *p;
+	size_t want = t->len + len + 1;
+
+	if (want > t->cap) {
+		if (want < 2 * t->cap)
+			want = 2 * t->cap;
+		p = realloc(t->data, want);
+		if (!p)
+			return -ENOMEM;
+		t->data = p;
+		t->cap = want;
+	}
+	memcpy(t->data + t->len, s, len);
+	t->len += len;
+	t->data[t->len] = '\0';
+	return 0;
+}
+
+void ctl_text_free(struct ctl_text *t)
+{
+	free(t->data);
+	memset(t, 0, sizeof(*t));
+}
+
+static int ctl_text_fd(struct ctl_text *t, int fd)
+{
+	char buf[65536];
+	ssize_t n;
+
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (ctl_text_add(t, buf, (size_t)n))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int ctl_text_read(struct ctl_text *t, const char *path)
+{
+	int fd, rc;
+
+	if (strcmp(path, "-") == 0)
+		return ctl_text_fd(t, STDIN_FILENO);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	rc = ctl_text_fd(t, fd);
+	close(fd);
+	return rc;
+}
+
+int ctl_write_file(const char *dir, const char *name, const char *buf,
+		   size_t len)
+{
+	char path[PATH_MAX];
+	ssize_t n;
+	size_t done = 0;
+	int fd, rc = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	while (done < len) {
+		n = write(fd, buf + done, len - done);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			rc = -errno;
+			break;
+		}
+		done += (size_t)n;
+	}
+	/* Collecting files apply at close: its status is the verdict. */
+	if (close(fd) != 0 && rc == 0)
+		rc = -errno;
+	return rc;
+}
+
+int ctl_read_file(const char *dir, const char *name, struct ctl_text *out)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return ctl_text_read(out, path);
+}
+
+/* ---- finding mounts ---- */
+
+static bool ctl_is_control_dir(const char *dir)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/load2", dir);
+	return access(path, F_OK) == 0;
+}
+
+static int ctl_targets_add(struct ctl_targets *t, const char *dir)
+{
+	char **grown = realloc(t->dirs, (t->n + 1) * sizeof(*grown));
+
+	if (!grown)
+		return -ENOMEM;
+	t->dirs = grown;
+	t->dirs[t->n] = strdup(dir);
+	if (!t->dirs[t->n])
+		return -ENOMEM;
+	t->n++;
+	return 0;
+}
+
+/* Same escaping as the daemon's (systemd-escape --path). */
+static void ctl_escape(const char *path, char *buf, size_t size)
+{
+	size_t n = 0;
+	const char *p = path;
+	char tmp[8];
+	int k;
+
+#define PUT(ch) do { if (n + 1 < size) buf[n] = (ch); n++; } while (0)
+	while (*p == '/')
+		p++;
+	if (!*p)
+		PUT('-');
+	for (; *p; p++) {
+		if (*p == '/') {
+			while (p[1] == '/')
+				p++;
+			if (p[1])
+				PUT('-');
+			continue;
+		}
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || *p == ':' || *p == '_' ||
+		    (*p == '.' && n > 0)) {
+			PUT(*p);
+			continue;
+		}
+		snprintf(tmp, sizeof(tmp), "\\x%02x", (unsigned char)*p);
+		for (k = 0; tmp[k]; k++)
+			PUT(tmp[k]);
+	}
+#undef PUT
+	buf[n < size ? n : size - 1] = '\0';
+}
+
+static int ctl_name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int ctl_targets_find(const struct ctl_opts *o, struct ctl_targets *t)
+{
+	char path[PATH_MAX], name[PATH_MAX - 64], *real;
+	struct dirent *de;
+	DIR *d;
+
+	memset(t, 0, sizeof(*t));
+	if (o->mount) {
+		if (ctl_is_control_dir(o->mount))
+			return ctl_targets_add(t, o->mount);
+		real = realpath(o->mount, NULL);
+		ctl_escape(real ? real : o->mount, name, sizeof(name));
+		free(real);
+		snprintf(path, sizeof(path), "%s/%s", o->rundir, name);
+		if (ctl_is_control_dir(path))
+			return ctl_targets_add(t, path);
+		ctl_err("%s: no running smackfuse mount there (looked for "
+			"%s)", o->mount, path);
+		return -ENOENT;
+	}
+	d = opendir(o->rundir);
+	if (d) {
+		while ((de = readdir(d))) {
+			if (de->d_name[0] == '.')
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", o->rundir,
+				 de->d_name);
+			if (!ctl_is_control_dir(path)) {
+				if (o->verbose)
+					ctl_err("%s: not a live control "
+						"directory, skipped", path);
+				continue;
+			}
+			if (ctl_targets_add(t, path)) {
+				closedir(d);
+				return -ENOMEM;
+			}
+		}
+		closedir(d);
+	}
+	if (t->n == 0) {
+		ctl_err("no running smackfuse mount found in %s", o->rundir);
+		return -ENOENT;
+	}
+	qsort(t->dirs, t->n, sizeof(*t->dirs), ctl_name_cmp);
+	return 0;
+}
+
+void ctl_targets_free(struct ctl_targets *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		free(t->dirs[i]);
+	free(t->dirs);
+	memset(t, 0, sizeof(*t));
+}
+
+/* ---- main ---- */
+
+static const struct {
+	const char *name;
+	int (*fn)(const struct ctl_opts *o, int argc, char **argv);
+} ctl_cmds[] = {
+	{ "load", ctl_cmd_load },
+	{ "apply", ctl_cmd_apply },
+	{ "rules", ctl_cmd_rules },
+	{ "access", ctl_cmd_access },
+	{ "label", ctl_cmd_label },
+	{ "status", ctl_cmd_status },
+	{ "cipso", ctl_cmd_cipso },
+	{ "run", ctl_cmd_run },		/* ctl_run.c, when built in */
+};
+
+int main(int argc, char **argv)
+{
+	static const struct option lopts[] = {
+		{ "mount", required_argument, NULL, 'M' },
+		{ "etc", required_argument, NULL, 'E' },
+		{ "smack-etc", required_argument, NULL, 'S' },
+		{ "rundir", required_argument, NULL, 'R' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct ctl_opts o = {
+		.etc = "/etc/smackfuse",
+		.smack_etc = "/etc/smack",
+		.rundir = CTL_RUNDIR,
+	};
+	size_t i;
+	int c;
+
+	/* "+": stop at the command; its own options follow it. */
+	while ((c = getopt_long(argc, argv, "+M:vhV", lopts, NULL)) != -1) {
+		switch (c) {
+		case 'M': o.mount = optarg; break;
+		case 'E': o.etc = optarg; break;
+		case 'S': o.smack_etc = optarg; break;
+		case 'R': o.rundir = optarg; break;
+		case 'v': o.verbose = true; break;
+		case 'h': fputs(usage, stdout); return 0;
+		case 'V': printf("smackfusectl %s\n", PACKAGE_VERSION);
+			return 0;
+		default: fputs(usage, stderr); return 2;
+		}
+	}
+	if (optind >= argc) {
+		fputs(usage, stderr);
+		return 2;
+	}
+	for (i = 0; i < sizeof(ctl_cmds) / sizeof(ctl_cmds[0]); i++) {
+		if (ctl_cmds[i].fn &&
+		    strcmp(argv[optind], ctl_cmds[i].name) == 0) {
+			argv += optind;
+			argc -= optind;
+			optind = 1;
+			return ctl_cmds[i].fn(&o, argc, argv);
+		}
+	}
+	if (strcmp(argv[optind], "help") == 0) {
+		fputs(usage, stdout);
+		return 0;
+	}
+	ctl_err("unknown command \"%s\" (see smackfusectl --help)",
+		argv[optind]);
+	return 2;
+}
