@@ -24,3 +24,19 @@ ex_per_userdir = $(examplesdir)/per-user
 dist_ex_per_user_DATA = etc/examples/per-user/users etc/examples/per-user/layout etc/examples/per-user/checks
 ex_per_user_rulesdir = $(examplesdir)/per-user/accesses.d
 dist_ex_per_user_rules_DATA = etc/examples/per-user/accesses.d/per-user
+
+# Policy layout and the systemd unit (issue 4, control).
+systemdsystemunit_DATA = etc/smackfuse@.service
+CLEANFILES += etc/smackfuse@.service
+EXTRA_DIST += etc/smackfuse@.service.in
+etc/smackfuse@.service: $(top_srcdir)/etc/smackfuse@.service.in Makefile
+	$(MKDIR_P) etc
+	$(SED) -e 's|@sbindir[@]|$(sbindir)|g' -e 's|@bindir[@]|$(bindir)|g' \
+		$(top_srcdir)/etc/smackfuse@.service.in >$@
+smackfusepolicydir = $(sysconfdir)/smackfuse
+dist_smackfusepolicy_DATA = etc/policy/README
+install-data-local: install-smackfuse-policy-dirs
+install-smackfuse-policy-dirs:
+	$(MKDIR_P) $(DESTDIR)$(smackfusepolicydir)/accesses.d \
+		$(DESTDIR)$(smackfusepolicydir)/cipso.d
+.PHONY: install-smackfuse-policy-dirs

@@ -444,7 +444,6 @@ static int ctl_mount(struct sf_control *c, bool debug)
 			 "subtype=smackfuse-control", debug ? "-d" : NULL,
 			 NULL };
 	struct fuse_args args = FUSE_ARGS_INIT(debug ? 4 : 3, argv);
-	struct stat st;
 
 	c->se = fuse_session_new(&args, &ctl_ops, sizeof(ctl_ops), c);
 	fuse_opt_free_args(&args);
@@ -458,9 +457,6 @@ static int ctl_mount(struct sf_control *c, bool debug)
 		c->se = NULL;
 		return -EIO;
 	}
-	c->dev = 0;
-	if (stat(c->dir, &st) == 0)
-		c->dev = st.st_dev;
 	return 0;
 }
 
@@ -470,6 +466,7 @@ int sf_control_start(struct sf_control **out, struct sf_policy *policy,
 {
 	struct sf_control *c;
 	sigset_t all, old;
+	struct stat st;
 	int rc;
 
 	*out = NULL;
@@ -511,6 +508,9 @@ int sf_control_start(struct sf_control **out, struct sf_policy *policy,
 		goto out_unmount;
 	}
 	c->running = true;
+	/* Only now that the thread answers: stat would wait for it. */
+	if (stat(c->dir, &st) == 0)
+		c->dev = st.st_dev;
 	ctl_log(c, LOG_INFO, "serving the control files of %s",
 		c->mountpoint);
 	*out = c;

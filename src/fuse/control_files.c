@@ -310,19 +310,13 @@ static int ctl_show_status(struct sf_control *c, struct ctl_buf *out)
 {
 	u32 nrules;
 	size_t n;
-	int rc;
+	int rc = 0;
 
 	sf_rcu_read_lock();
 	nrules = sf_snapshot_nrules(sf_policy_snapshot(c->policy));
 	sf_rcu_read_unlock();
-	rc = ctl_buf_printf(out,
-		"mount: %s\nsource: %s\ncontrol: %s\nrules: %u\nlabels: %u\n"
-		"logging: %d\npolicy-writes: %lu\npolicy-writes-rejected: %lu\n",
-		c->mountpoint, c->source, c->dir, nrules,
-		sf_labels_count(c->labels), atomic_load(&c->logging),
-		atomic_load(&c->writes), atomic_load(&c->rejected));
-	if (rc)
-		return rc;
+	/* The daemon's hook names the mount, source, subject source and
+	 * counters; without a daemon, say what we know. */
 	if (c->hooks.status) {
 		n = c->hooks.status(c->hooks.arg, NULL, 0);
 		if (ctl_buf_reserve(out, n))
@@ -331,14 +325,23 @@ static int ctl_show_status(struct sf_control *c, struct ctl_buf *out)
 				    out->cap - out->len);
 		out->len += n < out->cap - out->len ? n : 0;
 	} else {
-		rc = ctl_buf_printf(out, "subject-source: none "
-				    "(no enforcement mount attached)\n");
+		rc = ctl_buf_printf(out, "source: %s\nmountpoint: %s\n"
+				    "subject: none (no enforcement mount)\n"
+				    "logging: %d\n", c->source,
+				    c->mountpoint, atomic_load(&c->logging));
 	}
 	if (rc == 0)
-		rc = ctl_buf_printf(out, "netlabel: NOT APPLIED: cipso2, "
+		rc = ctl_buf_printf(out, "control: %s\nrules: %u\n"
+				    "labels: %u\npolicy writes: %lu\n"
+				    "policy writes rejected: %lu\n", c->dir,
+				    nrules, sf_labels_count(c->labels),
+				    atomic_load(&c->writes),
+				    atomic_load(&c->rejected));
+	if (rc == 0)
+		rc = ctl_buf_printf(out, "netlabel: NOT APPLIED (cipso2, "
 				    "cipso, doi, direct, mapped, ambient and "
 				    "netlabel are stored and shown only; the "
-				    "kernel's NetLabel is not configured\n");
+				    "kernel's NetLabel is not configured)\n");
 	return rc;
 }
 

@@ -15,6 +15,7 @@ struct ctl_opts {
 	const char *etc;	/* --etc: default /etc/smackfuse */
 	const char *smack_etc;	/* --smack-etc: default /etc/smack */
 	const char *rundir;	/* --rundir: default /run/smackfuse */
+	int wait;		/* --wait: seconds to wait for mounts */
 	bool verbose;
 };
 

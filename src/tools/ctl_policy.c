@@ -11,6 +11,7 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,7 +73,9 @@ static int ctl_each_file(const char *path,
 
 		if (ctl_skip_name(de->d_name))
 			continue;
-		snprintf(full, sizeof(full), "%s/%s", path, de->d_name);
+		if (snprintf(full, sizeof(full), "%s/%s", path, de->d_name) >=
+		    (int)sizeof(full))
+			continue;
 		if (stat(full, &st) != 0 || !S_ISREG(st.st_mode))
 			continue;
 		grown = realloc(names, (n + 1) * sizeof(*names));
@@ -169,7 +172,9 @@ static size_t ctl_policy_dirs(const struct ctl_opts *o, const char *sub,
 	size_t n = 0, i;
 
 	for (i = 0; i < 2; i++) {
-		snprintf(paths[n], PATH_MAX, "%s/%s", roots[i], sub);
+		if (snprintf(paths[n], PATH_MAX, "%s/%s", roots[i], sub) >=
+		    (int)PATH_MAX)
+			continue;
 		if (stat(paths[n], &st) == 0)
 			n++;
 	}
@@ -388,7 +393,9 @@ static int ctl_read_onlycap(const struct ctl_opts *o, struct ctl_text *out,
 
 	*from = NULL;
 	for (i = 0; i < 2; i++) {
-		snprintf(path, sizeof(path), "%s/onlycap", roots[i]);
+		if (snprintf(path, sizeof(path), "%s/onlycap", roots[i]) >=
+		    (int)sizeof(path))
+			continue;
 		if (access(path, F_OK) == 0)
 			break;
 	}
@@ -525,7 +532,9 @@ static int ctl_ask(const char *dir, const char *query, char *answer)
 	ssize_t n;
 	int fd, rc = 0;
 
-	snprintf(path, sizeof(path), "%s/access2", dir);
+	if (snprintf(path, sizeof(path), "%s/access2", dir) >=
+	    (int)sizeof(path))
+		return -ENAMETOOLONG;
 	fd = open(path, O_RDWR | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;

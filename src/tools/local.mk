@@ -3,3 +3,16 @@
 # smackrun (kmod): run a command under a smackfuse.ko label.
 sbin_PROGRAMS += src/tools/smackrun
 src_tools_smackrun_SOURCES = src/tools/smackrun.c
+
+# smackfusectl (issue 4).  Other subcommands may add their own file with
+# "src_tools_smackfusectl_SOURCES += src/tools/ctl_NAME.c" and define
+# ctl_cmd_NAME (see ctl.h: "run" is looked up weakly).
+sbin_PROGRAMS += src/tools/smackfusectl
+src_tools_smackfusectl_SOURCES = \
+	src/tools/ctl.h \
+	src/tools/smackfusectl.c \
+	src/tools/ctl_policy.c \
+	src/tools/ctl_label.c
+src_tools_smackfusectl_CFLAGS = $(AM_CFLAGS) $(URCU_CFLAGS) \
+	-DPACKAGE_VERSION='"$(PACKAGE_VERSION)"'
+src_tools_smackfusectl_LDADD = src/common/libsfcore.a $(URCU_LIBS)

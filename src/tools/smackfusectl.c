@@ -46,6 +46,7 @@ static const char usage[] =
 "      --etc DIR            smackfuse policy directory (/etc/smackfuse)\n"
 "      --smack-etc DIR      smack-utils policy directory (/etc/smack)\n"
 "      --rundir DIR         index of running mounts (/run/smackfuse)\n"
+"      --wait SECONDS       wait that long for the mount(s) to appear\n"
 "  -v, --verbose            say what is done\n"
 "  -h, --help               this text\n"
 "  -V, --version            the version\n"
@@ -129,7 +130,9 @@ int ctl_write_file(const char *dir, const char *name, const char *buf,
 	size_t done = 0;
 	int fd, rc = 0;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >=
+	    (int)sizeof(path))
+		return -ENAMETOOLONG;
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
@@ -153,7 +156,9 @@ int ctl_read_file(const char *dir, const char *name, struct ctl_text *out)
 {
 	char path[PATH_MAX];
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >=
+	    (int)sizeof(path))
+		return -ENAMETOOLONG;
 	return ctl_text_read(out, path);
 }
 
@@ -163,7 +168,9 @@ static bool ctl_is_control_dir(const char *dir)
 {
 	char path[PATH_MAX];
 
-	snprintf(path, sizeof(path), "%s/load2", dir);
+	if (snprintf(path, sizeof(path), "%s/load2", dir) >=
+	    (int)sizeof(path))
+		return false;
 	return access(path, F_OK) == 0;
 }
 
@@ -221,7 +228,8 @@ static int ctl_name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int ctl_targets_find(const struct ctl_opts *o, struct ctl_targets *t)
+static int ctl_find_once(const struct ctl_opts *o, struct ctl_targets *t,
+			 bool quiet)
 {
 	char path[PATH_MAX], name[PATH_MAX - 64], *real;
 	struct dirent *de;
@@ -234,11 +242,14 @@ int ctl_targets_find(const struct ctl_opts *o, struct ctl_targets *t)
 		real = realpath(o->mount, NULL);
 		ctl_escape(real ? real : o->mount, name, sizeof(name));
 		free(real);
-		snprintf(path, sizeof(path), "%s/%s", o->rundir, name);
+		if (snprintf(path, sizeof(path), "%s/%s", o->rundir, name) >=
+		    (int)sizeof(path))
+			return -ENAMETOOLONG;
 		if (ctl_is_control_dir(path))
 			return ctl_targets_add(t, path);
-		ctl_err("%s: no running smackfuse mount there (looked for "
-			"%s)", o->mount, path);
+		if (!quiet)
+			ctl_err("%s: no running smackfuse mount there "
+				"(looked for %s)", o->mount, path);
 		return -ENOENT;
 	}
 	d = opendir(o->rundir);
@@ -246,8 +257,10 @@ int ctl_targets_find(const struct ctl_opts *o, struct ctl_targets *t)
 		while ((de = readdir(d))) {
 			if (de->d_name[0] == '.')
 				continue;
-			snprintf(path, sizeof(path), "%s/%s", o->rundir,
-				 de->d_name);
+			if (snprintf(path, sizeof(path), "%s/%s", o->rundir,
+				 de->d_name) >=
+			    (int)sizeof(path))
+				continue;
 			if (!ctl_is_control_dir(path)) {
 				if (o->verbose)
 					ctl_err("%s: not a live control "
@@ -262,11 +275,27 @@ int ctl_targets_find(const struct ctl_opts *o, struct ctl_targets *t)
 		closedir(d);
 	}
 	if (t->n == 0) {
-		ctl_err("no running smackfuse mount found in %s", o->rundir);
+		if (!quiet)
+			ctl_err("no running smackfuse mount found in %s",
+				o->rundir);
 		return -ENOENT;
 	}
 	qsort(t->dirs, t->n, sizeof(*t->dirs), ctl_name_cmp);
 	return 0;
+}
+
+int ctl_targets_find(const struct ctl_opts *o, struct ctl_targets *t)
+{
+	int tries = o->wait * 10;
+
+	/* --wait: the unit runs us right after starting the daemon. */
+	while (tries-- > 0) {
+		if (ctl_find_once(o, t, true) == 0)
+			return 0;
+		ctl_targets_free(t);
+		usleep(100000);
+	}
+	return ctl_find_once(o, t, false);
 }
 
 void ctl_targets_free(struct ctl_targets *t)
@@ -302,6 +331,7 @@ int main(int argc, char **argv)
 		{ "etc", required_argument, NULL, 'E' },
 		{ "smack-etc", required_argument, NULL, 'S' },
 		{ "rundir", required_argument, NULL, 'R' },
+		{ "wait", required_argument, NULL, 'W' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -322,6 +352,7 @@ int main(int argc, char **argv)
 		case 'E': o.etc = optarg; break;
 		case 'S': o.smack_etc = optarg; break;
 		case 'R': o.rundir = optarg; break;
+		case 'W': o.wait = atoi(optarg); break;
 		case 'v': o.verbose = true; break;
 		case 'h': fputs(usage, stdout); return 0;
 		case 'V': printf("smackfusectl %s\n", PACKAGE_VERSION);

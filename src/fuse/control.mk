@@ -1,0 +1,12 @@
+# src/fuse/control*: the control filesystem (issue 4), built as a library
+# that the daemon links and the tests/control harness runs on its own.
+noinst_LIBRARIES += src/fuse/libsfcontrol.a
+src_fuse_libsfcontrol_a_SOURCES = \
+	src/fuse/control.h \
+	src/fuse/control_int.h \
+	src/fuse/control.c \
+	src/fuse/control_files.c \
+	src/fuse/control_net.c \
+	src/fuse/control_path.c \
+	src/fuse/control_priv.c
+src_fuse_libsfcontrol_a_CFLAGS = $(AM_CFLAGS) $(FUSE3_CFLAGS) $(URCU_CFLAGS)
