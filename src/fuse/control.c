@@ -485,7 +485,8 @@ int sf_control_start(struct sf_control **out, struct sf_policy *policy,
 	c->mountpoint = strdup(cfg->mountpoint ? cfg->mountpoint : "");
 	c->source = strdup(cfg->source ? cfg->source : "");
 	pthread_mutex_init(&c->write_lock, NULL);
-	atomic_init(&c->logging, 1);
+	atomic_init(&c->logging, cfg->logging >= 0 && cfg->logging <= 3 ?
+		    cfg->logging : 1);
 	ctl_net_init(&c->net);
 	if (!c->mountpoint || !c->source) {
 		rc = -ENOMEM;

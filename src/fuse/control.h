@@ -56,6 +56,7 @@ struct sf_control_config {
 	const char *source;	/* the backing tree (absolute) */
 	bool log_stderr;	/* log to stderr as well as syslog (-f) */
 	bool debug;		/* libfuse debug output for the control session */
+	int logging;		/* initial "logging" value, 0..3 */
 };
 
 /*

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "smackfuse.h"
+#include "control.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"
@@ -36,6 +37,7 @@ struct sf_cmdline {
 	size_t nrules;
 	char *pass;			/* -o options for libfuse */
 	char *def, *root, *transmute, *floor, *hat;
+	char *control;			/* -o control=DIR|none */
 	bool help, version;
 };
 
@@ -65,6 +67,8 @@ static void sf_usage(FILE *f)
 "  -o checks=off          no enforcement (benchmarks only)\n"
 "  -o xattr=PREFIX        keep labels in PREFIX\"SMACK64\"... (default security.)\n"
 "  -o logging=0..3        0 none, 1 denials (default), 2 grants, 3 both\n"
+"  -o control=DIR|none    smackfs-style control files (default\n"
+"                         " SF_CONTROL_RUNDIR "/<escaped mountpoint>)\n"
 "  -o OPT                 any other option is passed to libfuse\n"
 "\n"
 "See smackfuse(8).\n");
@@ -114,6 +118,12 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 		else
 			return sf_bad_option(opt,
 					     "expected auto|smack|kmod|users");
+		return 0;
+	}
+	if (KEY("control")) {
+		if (!val || !*val)
+			return sf_bad_option(opt, "needs a directory or none");
+		c->control = val;
 		return 0;
 	}
 	if (KEY("users") || KEY("smackfsdef") || KEY("smackfsdefault") ||
@@ -338,10 +348,29 @@ static void sf_raise_nofile(struct sf_fs *fs)
 			(unsigned long long)rl.rlim_cur);
 }
 
+/* The control filesystem (control.h) of this mount, hooked to @fs. */
+static int sf_control_start_fs(struct sf_fs *fs, struct sf_cmdline *c,
+			       struct sf_control **ctl)
+{
+	struct sf_control_config cc = {
+		.dir = c->control, .mountpoint = fs->mountpoint,
+		.source = fs->source, .log_stderr = fs->foreground,
+		.debug = fs->debug, .logging = atomic_load(&fs->logging),
+	};
+	struct sf_control_hooks ch = {
+		.arg = fs, .invalidate = sf_invalidate_all,
+		.subject = sf_subject_hook, .status = sf_status,
+		.set_logging = sf_set_logging,
+	};
+
+	return sf_control_start(ctl, fs->policy, &cc, &ch) ? -1 : 0;
+}
+
 static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 {
 	struct fuse_args args = FUSE_ARGS_INIT(0, NULL);
 	struct fuse_loop_config *lc = NULL;
+	struct sf_control *ctl = NULL;
 	char *opts = NULL;
 	int rc = 1;
 
@@ -363,6 +392,9 @@ static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 	if (fuse_daemonize(fs->foreground))
 		goto out_unmount;
 	sf_audit_setup(fs);
+	/* After daemonizing: the control thread must live in this process. */
+	if (sf_control_start_fs(fs, c, &ctl))
+		goto out_unmount;
 	if (fs->singlethread) {
 		rc = fuse_session_loop(fs->se);
 	} else {
@@ -375,6 +407,7 @@ static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 	}
 	rc = rc ? 1 : 0;
 out_unmount:
+	sf_control_stop(ctl);
 	fuse_session_unmount(fs->se);
 out_signals:
 	fuse_remove_signal_handlers(fs->se);

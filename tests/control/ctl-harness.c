@@ -130,6 +130,7 @@ int main(int argc, char **argv)
 	cfg.source = argv[1];
 	cfg.dir = argc > 2 && *argv[2] ? argv[2] : NULL;
 	cfg.log_stderr = true;
+	cfg.logging = 1;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
