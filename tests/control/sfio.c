@@ -39,8 +39,15 @@ static char *slurp(int fd, size_t *len)
 
 	while (buf && (r = read(fd, buf + n, cap - n)) > 0) {
 		n += (size_t)r;
-		if (n == cap)
-			buf = realloc(buf, cap *= 2);
+		if (n == cap) {
+			char *grown = realloc(buf, cap *= 2);
+
+			if (!grown) {
+				free(buf);
+				return NULL;
+			}
+			buf = grown;
+		}
 	}
 	*len = n;
 	return buf;
@@ -66,6 +73,8 @@ int main(int argc, char **argv)
 		if (fd < 0)
 			return fail(errno);
 		data = slurp(fd, &len);
+		if (!data)
+			return fail(ENOMEM);
 		fwrite(data, 1, len, stdout);
 		return 0;
 	}
@@ -80,6 +89,8 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	data = slurp(0, &len);
+	if (!data)
+		return fail(ENOMEM);
 	fd = open(argv[2], O_WRONLY);
 	if (fd < 0)
 		return fail(errno);
