@@ -363,7 +363,13 @@ static int sf_control_start_fs(struct sf_fs *fs, struct sf_cmdline *c,
 		.set_logging = sf_set_logging,
 	};
 
-	return sf_control_start(ctl, fs->policy, &cc, &ch) ? -1 : 0;
+	if (sf_control_start(ctl, fs->policy, &cc, &ch) == 0)
+		return 0;
+	if (c->control)		/* asked for by name: that is fatal */
+		return -1;
+	fprintf(stderr, "smackfuse: warning: running without control "
+		"files (see the log above)\n");
+	return 0;
 }
 
 static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
