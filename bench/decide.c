@@ -16,7 +16,7 @@
 #include <time.h>
 #include "smack.h"
 
-#define NLABELS		10000
+#define NLABELS		10000u
 #define NQUERIES	(1u << 20)
 #define MAXRUNS		15
 
@@ -122,7 +122,7 @@ static int base_entry(const char *subject_label, const char *object_label,
 static void base_free(void)
 {
 	struct base_rule *r, *n;
-	int i;
+	u32 i;
 
 	for (i = 0; i < NLABELS + SF_LID_FIRST_USER; i++)
 		for (r = base_labels[i].rules; r; r = n) {
@@ -145,13 +145,14 @@ static void setup_labels(void)
 {
 	struct sf_labels *l = sf_policy_labels(pol);
 	char name[32];
-	int i, n;
+	u32 i;
 
 	base_labels = calloc(NLABELS + SF_LID_FIRST_USER, sizeof(*base_labels));
 	for (i = SF_LID_STAR; i < SF_LID_FIRST_USER; i++)
 		base_labels[i].smk_known = sf_label_name(l, i);
 	for (i = 0; i < NLABELS; i++) {
-		n = snprintf(name, sizeof(name), "Label%05d", i);
+		int n = snprintf(name, sizeof(name), "Label%05u", i);
+
 		sf_label_intern(l, name, n, &lids[i], NULL);
 		base_labels[lids[i]].smk_known = sf_label_name(l, lids[i]);
 	}
@@ -269,7 +270,8 @@ static double run_base(u32 *allowed)
 
 static void bench_rules(u32 nrules)
 {
-	double core[MAXRUNS], locked[MAXRUNS], base[MAXRUNS];
+	double core[MAXRUNS] = { 0 }, locked[MAXRUNS] = { 0 };
+	double base[MAXRUNS] = { 0 };
 	u32 a1 = 0, a2 = 0, a3 = 0;
 	int r;
 
@@ -304,7 +306,7 @@ static void bench_rules(u32 nrules)
 
 static void bench_load(u32 nrules)
 {
-	double t[MAXRUNS], w[MAXRUNS];
+	double t[MAXRUNS] = { 0 }, w[MAXRUNS] = { 0 };
 	size_t cap = (size_t)nrules * 40, len = 0;
 	char *text = malloc(cap);
 	u32 i;

@@ -39,7 +39,6 @@ static void sf_out_untrusted(struct sf_out *o, const char *s)
  */
 size_t sf_audit_format(const struct sf_audit *a, char *buf, size_t size)
 {
-	char acc[SF_NUM_ACCESS + 1];
 	struct sf_out o;
 
 	sf_out_init(&o, buf, size);
@@ -51,6 +50,8 @@ size_t sf_audit_format(const struct sf_audit *a, char *buf, size_t size)
 	sf_out_str(&o, " object=");
 	sf_out_untrusted(&o, a->object ? a->object : "");
 	if (a->request & SF_MAY_ALL) {
+		char acc[SF_NUM_ACCESS + 1];
+
 		sf_access_format(a->request & SF_MAY_ALL, acc);
 		sf_out_str(&o, " requested=");
 		sf_out_str(&o, acc);

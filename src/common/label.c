@@ -206,14 +206,16 @@ out_free:
 void sf_labels_free(struct sf_labels *labels)
 {
 	struct sf_label_tab *t, *next;
-	u32 i;
 
 	if (!labels)
 		return;
 	t = labels->tab;
-	if (t)
+	if (t) {
+		u32 i;
+
 		for (i = 0; i < labels->count; i++)
 			sf_free(t->byid[i]);
+	}
 	for (; t; t = next) {
 		next = t->retired;
 		sf_free(t->byid);

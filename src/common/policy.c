@@ -122,7 +122,6 @@ static struct sf_snapshot *sf_snap_clone(const struct sf_snapshot *old,
 	u32 want = old->nrules + extra;
 	u32 nslots = sf_slots_for(want);
 	struct sf_snapshot *s;
-	u32 i;
 
 	s = sf_snap_alloc(nslots, want);
 	if (!s)
@@ -132,6 +131,8 @@ static struct sf_snapshot *sf_snap_clone(const struct sf_snapshot *old,
 		memcpy(s->order, old->order, sizeof(*s->order) * old->nrules);
 		s->nrules = old->nrules;
 	} else {
+		u32 i;
+
 		for (i = 0; i < old->nrules; i++) {
 			u64 o = old->slots[old->order[i]];
 

@@ -77,3 +77,27 @@ tests/common/fuzz.log: $(SF_FUZZ_BINS)
 CLEANFILES += $(SF_FUZZ_BINS)
 fuzz: $(SF_FUZZ_BINS)
 endif
+
+# make check-asan: the core's unit tests again, built with gcc's
+# AddressSanitizer and UBSan (heavier than make check; not part of it).
+SF_ASAN_TESTS = test_decision test_parse test_concurrency
+SF_ASAN_CC = $(CC) -g -O1 -fno-omit-frame-pointer \
+	-fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	-fno-sanitize=alignment $(AM_CPPFLAGS) -I$(top_srcdir)/tests/common \
+	$(URCU_CFLAGS)
+check-asan: $(SF_CORE_C) $(SF_CORE_H)
+	@$(MKDIR_P) tests/common; fail=0; \
+	for t in $(SF_ASAN_TESTS); do \
+	  $(SF_ASAN_CC) -o tests/common/asan-$$t \
+	    $(top_srcdir)/tests/common/$$t.c $(SF_CORE_C) \
+	    $(URCU_LIBS) -lpthread || exit 1; \
+	  if tests/common/asan-$$t > tests/common/asan-$$t.log 2>&1; then \
+	    echo "PASS: asan $$t ($$(grep -c '^ok' tests/common/asan-$$t.log) ok)"; \
+	  else \
+	    echo "FAIL: asan $$t"; tail -n 30 tests/common/asan-$$t.log; \
+	    fail=1; \
+	  fi; \
+	done; exit $$fail
+
+CLEANFILES += $(SF_ASAN_TESTS:%=tests/common/asan-%) \
+	$(SF_ASAN_TESTS:%=tests/common/asan-%.log)
