@@ -89,7 +89,8 @@ check "smackfusectl access prints 0 and exits 1 when denied" [ $? -eq 1 -a "$(ca
 check "the loaded rules decide opens through the mount" can_read A
 printf 'Subj A r\nSubj Obj rx x\nSubj D zz\n' >$TMPD/bad.rules
 "$CTL" --mount $W/mnt load $TMPD/bad.rules 2>$TMPD/err
-check "smackfusectl load of a bad file fails with file:line" [ $? -ne 0 ] && grep -q "bad.rules:3" $TMPD/err
+rc=$?
+check "smackfusectl load of a bad file fails with file:line" bash -c "[ $rc -ne 0 ] && grep -q \"bad.rules:3\" $TMPD/err"
 check "and nothing of that file is loaded" [ "$("$CTL" --mount $W/mnt rules | sort | tr '\n' ';')" = "Subj A r;Subj B rw;" ]
 "$CTL" --mount $W/mnt --etc $W/etc --smack-etc $W/smack apply
 check "smackfusectl apply loads /etc/smackfuse and /etc/smack layouts" [ "$("$CTL" --mount $W/mnt rules | sort | tr '\n' ';')" = "Subj A r;Subj B rw;Subj C rx;" ]

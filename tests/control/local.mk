@@ -11,6 +11,7 @@ tests_control_ctl_harness_LDADD = src/fuse/libsfcontrol.a \
 	src/common/libsfcore.a $(FUSE3_LIBS) $(URCU_LIBS) -lpthread
 
 CONTROL_TESTS = \
+	tests/control/cli.sh \
 	tests/control/formats.sh \
 	tests/control/live.sh
 
