@@ -5,9 +5,9 @@
 SF_KMOD_TESTS = \
 	tests/kmod/checks.test \
 	tests/kmod/stress.test \
-	tests/kmod/daemon.test
+	tests/kmod/daemon.test \
+	tests/kmod/cycle.test
 EXTRA_DIST += $(SF_KMOD_TESTS) \
-	tests/kmod/cycle.test \
 	tests/kmod/guest-checks.sh \
 	tests/kmod/guest-stress.sh \
 	tests/kmod/guest-cycle.sh \
