@@ -317,9 +317,9 @@ static ssize_t sf_store_ambient(struct sf_text *t, char *buf, size_t len)
 static int sf_show_logging(struct sf_text *t)
 {
 	char line[8];
+	int n = scnprintf(line, sizeof(line), "%d\n", READ_ONCE(sf_log_policy));
 
-	return sf_text_set(t, line, scnprintf(line, sizeof(line), "%d\n",
-					      READ_ONCE(sf_log_policy)));
+	return sf_text_set(t, line, n);
 }
 
 static ssize_t sf_store_logging(struct sf_text *t, char *buf, size_t len)

@@ -88,8 +88,8 @@ static int sf_ptrace_access_check(struct kprobe *kp, struct pt_regs *regs)
 		.task = child,
 		.noaudit = mode & PTRACE_MODE_NOAUDIT,
 	};
-	u32 request = mode & PTRACE_MODE_ATTACH ? SF_MAY_READWRITE :
-						  SF_MAY_READ;
+	u32 request = (mode & PTRACE_MODE_ATTACH) ? SF_MAY_READWRITE :
+						    SF_MAY_READ;
 
 	return sf_deny(regs, sf_check_current(sf_task_label(child), request,
 					      "smack_ptrace_access_check",

@@ -24,6 +24,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
+#include <linux/module.h>
 #include <linux/linkage.h>
 #include <linux/objtool.h>
 #include <linux/ptrace.h>
@@ -69,6 +70,21 @@ static const struct sf_hook *const sf_tables[] = {
 	sf_task_hooks, sf_ipc_hooks, sf_net_hooks, sf_net4_hooks,
 };
 
+/*
+ * For the tests: one more symbol to probe, with a handler that allows, so
+ * that a probe which cannot be registered can be shown to stop the load.
+ */
+static char *sf_extra_probe;
+module_param_named(extra_probe, sf_extra_probe, charp, 0);
+MODULE_PARM_DESC(extra_probe,
+		 "test only: also probe this symbol; the load fails if it cannot be");
+
+static int sf_allow(struct kprobe *kp, struct pt_regs *regs)
+{
+	return 0;
+}
+NOKPROBE_SYMBOL(sf_allow);
+
 static struct kprobe *sf_kps;
 static bool *sf_cleanup;		/* per probe: sf_hook.cleanup */
 static struct kprobe **sf_kpp;	/* for the batched unregister_kprobes() */
@@ -76,7 +92,7 @@ static unsigned int sf_nkps;
 
 static unsigned int sf_hooks_total(void)
 {
-	unsigned int i, n = 0;
+	unsigned int i, n = sf_extra_probe ? 1 : 0;
 	const struct sf_hook *h;
 
 	for (i = 0; i < ARRAY_SIZE(sf_tables); i++)
@@ -90,6 +106,29 @@ static unsigned int sf_hooks_total(void)
  *
  * Returns 0, or a negative errno after logging which probe failed and why.
  */
+static int sf_probe_one(const char *symbol, kprobe_pre_handler_t pre,
+			bool cleanup)
+{
+	struct kprobe *kp = &sf_kps[sf_nkps];
+	int rc;
+
+	kp->symbol_name = symbol;
+	kp->pre_handler = pre;
+	sf_cleanup[sf_nkps] = cleanup;
+	rc = register_kprobe(kp);
+	if (rc) {
+		pr_err("smackfuse: cannot probe %s: error %d\n", symbol, rc);
+		return rc;
+	}
+	sf_kpp[sf_nkps++] = kp;
+	if (kp->offset || !kprobe_ftrace(kp)) {
+		pr_err("smackfuse: cannot probe %s: not an ftrace probe at the function entry, a denial could not be enforced\n",
+		       symbol);
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
 int sf_probes_register(void)
 {
 	const struct sf_hook *h;
@@ -106,25 +145,15 @@ int sf_probes_register(void)
 	sf_nkps = 0;
 	for (i = 0; i < ARRAY_SIZE(sf_tables); i++) {
 		for (h = sf_tables[i]; h->symbol; h++) {
-			struct kprobe *kp = &sf_kps[sf_nkps];
-
-			kp->symbol_name = h->symbol;
-			kp->pre_handler = h->pre;
-			sf_cleanup[sf_nkps] = h->cleanup;
-			rc = register_kprobe(kp);
-			if (rc) {
-				pr_err("smackfuse: cannot probe %s: error %d\n",
-				       h->symbol, rc);
+			rc = sf_probe_one(h->symbol, h->pre, h->cleanup);
+			if (rc)
 				goto out_unregister;
-			}
-			sf_kpp[sf_nkps++] = kp;
-			if (kp->offset || !kprobe_ftrace(kp)) {
-				pr_err("smackfuse: cannot probe %s: not an ftrace probe at the function entry, a denial could not be enforced\n",
-				       h->symbol);
-				rc = -EOPNOTSUPP;
-				goto out_unregister;
-			}
 		}
+	}
+	if (sf_extra_probe) {
+		rc = sf_probe_one(sf_extra_probe, sf_allow, true);
+		if (rc)
+			goto out_unregister;
 	}
 	return 0;
 

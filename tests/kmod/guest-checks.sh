@@ -6,6 +6,12 @@
 SF=/sys/kernel/security/smackfuse
 U=1000
 
+check_fails "a probe that cannot be registered stops the load" \
+	insmod /lib/modules/smackfuse.ko extra_probe=sf_no_such_function
+check "... and the kernel log names it" sh -c \
+	"dmesg | grep -q 'smackfuse: cannot probe sf_no_such_function'"
+check_fails "... and no probe is left" \
+	grep -q smackfuse /sys/kernel/debug/kprobes/list
 check "smackfuse.ko loads (all probes armed)" insmod /lib/modules/smackfuse.ko
 if [ ! -d $SF ]; then
 	not_ok "securityfs directory $SF exists"

@@ -54,6 +54,7 @@
 #define IOPRIO_VALUE(c, d)	(((c) << 13) | (d))
 
 struct kmsg {
+	/* cppcheck-suppress unusedStructMember ; the kernel reads mtype */
 	long type;
 	char text[8];
 };
@@ -188,10 +189,9 @@ static int do_pair(const char *la, const char *lb, uid_t uid, const char *op)
 
 static int do_ipc(const char *op, key_t key)
 {
-	struct kmsg m = { 1, "x" };
+	struct kmsg m = { .type = 1, .text = "x" };
 	struct sembuf sb = { 0, 1, IPC_NOWAIT };
 	int id;
-	void *a;
 
 	if (!strcmp(op, "msg-create"))
 		return msgget(key, IPC_CREAT | 0666);
@@ -223,7 +223,8 @@ static int do_ipc(const char *op, key_t key)
 		return msgctl(id, IPC_STAT, &ds);
 	}
 	if (!strcmp(op, "shmat-ro") || !strcmp(op, "shmat")) {
-		a = shmat(id, NULL, op[5] ? SHM_RDONLY : 0);
+		void *a = shmat(id, NULL, op[5] ? SHM_RDONLY : 0);
+
 		if (a == (void *)-1)
 			return -1;
 		return shmdt(a);
@@ -264,10 +265,11 @@ static int do_unix(const char *op, const char *name)
 		puts("READY");
 		fflush(stdout);
 		for (;;) {
-			char b[16];
 			int c;
 
 			if (!stream) {
+				char b[16];
+
 				(void)!read(fd, b, sizeof(b));
 				continue;
 			}
