@@ -12,7 +12,8 @@ FUSE_TESTS = \
 	tests/fuse/posix.test \
 	tests/fuse/examples.test \
 	tests/fuse/enforce.test \
-	tests/fuse/mount.test
+	tests/fuse/mount.test \
+	tests/fuse/onlycap.test
 
 TESTS += $(FUSE_TESTS)
 
