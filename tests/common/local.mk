@@ -3,7 +3,8 @@
 SF_CORE_TESTS = \
 	tests/common/test_decision \
 	tests/common/test_parse \
-	tests/common/test_concurrency
+	tests/common/test_concurrency \
+	tests/common/test_policy
 
 check_PROGRAMS += $(SF_CORE_TESTS)
 TESTS += $(SF_CORE_TESTS)
@@ -23,6 +24,10 @@ tests_common_test_parse_CFLAGS = $(SF_CORE_TEST_CFLAGS)
 tests_common_test_concurrency_SOURCES = tests/common/test_concurrency.c $(SF_CORE_TEST_HDRS)
 tests_common_test_concurrency_LDADD = $(SF_CORE_TEST_LDADD)
 tests_common_test_concurrency_CFLAGS = $(SF_CORE_TEST_CFLAGS)
+
+tests_common_test_policy_SOURCES = tests/common/test_policy.c $(SF_CORE_TEST_HDRS)
+tests_common_test_policy_LDADD = $(SF_CORE_TEST_LDADD)
+tests_common_test_policy_CFLAGS = $(SF_CORE_TEST_CFLAGS)
 
 # liburcu-bp's own reader registry is not 128-byte aligned as its type
 # says, so UBSan's alignment check is off (it fires inside urcu-bp.h).
@@ -80,7 +85,7 @@ endif
 
 # make check-asan: the core's unit tests again, built with gcc's
 # AddressSanitizer and UBSan (heavier than make check; not part of it).
-SF_ASAN_TESTS = test_decision test_parse test_concurrency
+SF_ASAN_TESTS = test_decision test_parse test_concurrency test_policy
 SF_ASAN_CC = $(CC) -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	-fno-sanitize=alignment $(AM_CPPFLAGS) -I$(top_srcdir)/tests/common \
