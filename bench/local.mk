@@ -22,7 +22,7 @@ bench: bench/decide$(EXEEXT)
 noinst_PROGRAMS += bench/fsbench
 bench_fsbench_SOURCES = bench/fsbench.c
 bench_fsbench_CFLAGS = $(AM_CFLAGS) -O2
-EXTRA_DIST += bench/fs.sh
+EXTRA_DIST += bench/fs.sh bench/fs-results.txt
 .PHONY: bench-fs
 bench-fs: bench/fsbench$(EXEEXT) smackfuse$(EXEEXT)
 	$(SHELL) $(top_srcdir)/bench/fs.sh $(abs_top_builddir)
