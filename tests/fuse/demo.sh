@@ -92,7 +92,7 @@ for ex in levels categories mutual-read guard-box per-user; do
 	umount_sf "$mnt"
 	echo "   audit lines of the denials:"
 	sed -e 's/ dev=.*//' -e "s|path=\"$mnt|path=\"|" -e 's/^/   /' \
-		"$T/$ex.log" | head -n 3
+		"$T/$ex.log" | grep "^   lsm=SMACK" | head -n 3
 done
 echo
 echo "All mounts are gone; the sample trees are removed."
