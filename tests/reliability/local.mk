@@ -21,11 +21,11 @@ RL_TESTS = \
 	tests/reliability/kill.test \
 	tests/reliability/fdlimit.test \
 	tests/reliability/storm.test \
-	tests/reliability/attack.test
+	tests/reliability/attack.test \
+	tests/reliability/rss.test
 
 # Written, not yet passing on main (see tests/reliability/FINDINGS).
-RL_PENDING = \
-	tests/reliability/rss.test
+RL_PENDING =
 
 TESTS += $(RL_TESTS)
 
