@@ -44,3 +44,9 @@ src/kmod/smackfuse.ko: $(SF_KMOD_FILES) $(src_common_libsfcore_a_SOURCES)
 		echo "smackfuse.ko: kbuild warnings (above)"; exit 1; fi; \
 	cp $$d/smackfuse.ko $@
 endif
+
+# kbuild leaves objects, .cmd files and symlinks in src/kmod/kbuild/.
+clean-local: clean-kmod-kbuild
+clean-kmod-kbuild:
+	-rm -rf src/kmod/kbuild
+.PHONY: clean-kmod-kbuild
