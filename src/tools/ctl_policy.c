@@ -407,7 +407,7 @@ static int ctl_read_onlycap(const struct ctl_opts *o, struct ctl_text *out,
 		ctl_err("%s: %s", path, strerror(-rc));
 		return rc;
 	}
-	for (p = in.data; p && (p = strchr(p, '#'));) {
+	for (p = in.data ? strchr(in.data, '#') : NULL; p; p = strchr(p, '#')) {
 		while (*p && *p != '\n')
 			*p++ = ' ';
 	}
