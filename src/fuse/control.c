@@ -487,7 +487,7 @@ int sf_control_start(struct sf_control **out, struct sf_policy *policy,
 	pthread_mutex_init(&c->write_lock, NULL);
 	atomic_init(&c->logging, cfg->logging >= 0 && cfg->logging <= 3 ?
 		    cfg->logging : 1);
-	ctl_net_init(&c->net);
+	ctl_net_init(&c->net, !cfg->netlabel_off);
 	if (!c->mountpoint || !c->source) {
 		rc = -ENOMEM;
 		goto out_free;
@@ -512,8 +512,9 @@ int sf_control_start(struct sf_control **out, struct sf_policy *policy,
 	/* Only now that the thread answers: stat would wait for it. */
 	if (stat(c->dir, &st) == 0)
 		c->dev = st.st_dev;
-	ctl_log(c, LOG_INFO, "serving the control files of %s",
-		c->mountpoint);
+	ctl_log(c, LOG_INFO, "serving the control files of %s%s",
+		c->mountpoint, cfg->netlabel_off ? " (netlabel=off: doi, "
+		"ambient and netlabel do not change the kernel)" : "");
 	*out = c;
 	return 0;
 

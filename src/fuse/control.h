@@ -57,6 +57,9 @@ struct sf_control_config {
 	bool log_stderr;	/* log to stderr as well as syslog (-f) */
 	bool debug;		/* libfuse debug output for the control session */
 	int logging;		/* initial "logging" value, 0..3 */
+	/* doi, ambient and netlabel writes are kept by this mount only and
+	 * not applied to the kernel's NetLabel (-o netlabel=off). */
+	bool netlabel_off;
 };
 
 /*

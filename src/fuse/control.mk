@@ -1,5 +1,7 @@
 # src/fuse/control*: the control filesystem (issue 4), built as a library
 # that the daemon links and the tests/control harness runs on its own.
+# doi, ambient and netlabel writes configure NetLabel through
+# src/netlabel/libsfnetlabel.a.
 noinst_LIBRARIES += src/fuse/libsfcontrol.a
 src_fuse_libsfcontrol_a_SOURCES = \
 	src/fuse/control.h \
@@ -9,4 +11,7 @@ src_fuse_libsfcontrol_a_SOURCES = \
 	src/fuse/control_net.c \
 	src/fuse/control_path.c \
 	src/fuse/control_priv.c
+src_fuse_libsfcontrol_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/netlabel
 src_fuse_libsfcontrol_a_CFLAGS = $(AM_CFLAGS) $(FUSE3_CFLAGS) $(URCU_CFLAGS)
+# Whoever links libsfcontrol.a links these after it (NetLabel, libnl-3).
+SF_CONTROL_LIBS = src/fuse/libsfcontrol.a $(SF_NETLABEL_LIBS)

@@ -337,11 +337,13 @@ static int ctl_show_status(struct sf_control *c, struct ctl_buf *out)
 				    nrules, sf_labels_count(c->labels),
 				    atomic_load(&c->writes),
 				    atomic_load(&c->rejected));
-	if (rc == 0)
-		rc = ctl_buf_printf(out, "netlabel: NOT APPLIED (cipso2, "
-				    "cipso, doi, direct, mapped, ambient and "
-				    "netlabel are stored and shown only; the "
-				    "kernel's NetLabel is not configured)\n");
+	if (rc == 0) {
+		n = ctl_net_status(c, NULL, 0);
+		if (ctl_buf_reserve(out, n))
+			return -ENOMEM;
+		out->len += ctl_net_status(c, out->data + out->len,
+					   out->cap - out->len);
+	}
 	return rc;
 }
 

@@ -11,6 +11,7 @@
 #include <stdatomic.h>
 
 #include "control.h"
+#include "cipso.h"
 
 /* A growable text buffer: what a read shows, or what writes collected. */
 struct ctl_buf {
@@ -23,16 +24,6 @@ int ctl_buf_printf(struct ctl_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void ctl_buf_release(struct ctl_buf *b);
 
-/* CIPSO mapping of one label, as stored by cipso/cipso2. */
-#define CTL_CIPSO_MAXLEVEL	255
-#define CTL_CIPSO_MAXCATNUM	184	/* SMACK_CIPSO_MAXCATNUM */
-#define CTL_CIPSO_CATS		(24 * 8)	/* SMK_CIPSOLEN bits */
-struct ctl_cipso {
-	sf_lid label;
-	int level;
-	unsigned char cats[CTL_CIPSO_CATS / 8];	/* bit (cat-1) */
-};
-
 /* A single-label host entry of "netlabel". */
 struct ctl_netaddr {
 	u32 addr, mask;		/* host order, addr already masked */
@@ -40,15 +31,16 @@ struct ctl_netaddr {
 	char label[SF_LABEL_MAX + 1];	/* a label or "-CIPSO" */
 };
 
-/* NetLabel-related values: stored and shown, not applied (yet). */
+/*
+ * NetLabel-related values.  doi, ambient and addrs are what the kernel's
+ * NetLabel holds (when @kernel); map is the label <-> CIPSO translation.
+ */
 struct ctl_net {
-	int doi, direct, mapped;
+	struct sf_cipso_map map;	/* doi, direct, mapped, cipso2 rules */
 	sf_lid ambient;
-	struct ctl_cipso *cipso;
-	size_t ncipso;
 	struct ctl_netaddr *addrs;	/* sorted by prefix, longest first */
 	size_t naddrs;
-	bool touched;		/* written since start: say so in the log */
+	bool kernel;		/* apply doi/ambient/netlabel to the kernel */
 };
 
 struct sf_control {
@@ -110,7 +102,9 @@ int ctl_parse_int(const char *buf, size_t len, int *val);
 int ctl_privileged(struct sf_control *c, const struct ctl_caller *who);
 
 /* control_net.c: the NetLabel-related files */
-void ctl_net_init(struct ctl_net *n);
+void ctl_net_init(struct ctl_net *n, bool kernel);
+/* "netlabel: ..." line of status, snprintf style. */
+size_t ctl_net_status(struct sf_control *c, char *buf, size_t size);
 void ctl_net_release(struct ctl_net *n);
 int ctl_show_cipso(struct sf_control *c, struct ctl_buf *out);
 int ctl_show_cipso2(struct sf_control *c, struct ctl_buf *out);

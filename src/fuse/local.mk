@@ -13,4 +13,4 @@ smackfuse_SOURCES = \
 	src/fuse/lock.c \
 	src/fuse/ops.c
 smackfuse_CFLAGS = $(AM_CFLAGS) $(FUSE3_CFLAGS) $(URCU_CFLAGS)
-smackfuse_LDADD = src/fuse/libsfcontrol.a src/common/libsfcore.a $(FUSE3_LIBS) $(URCU_LIBS) -lpthread
+smackfuse_LDADD = $(SF_CONTROL_LIBS) src/common/libsfcore.a $(FUSE3_LIBS) $(URCU_LIBS) -lpthread

@@ -38,6 +38,7 @@ struct sf_cmdline {
 	char *pass;			/* -o options for libfuse */
 	char *def, *root, *transmute, *floor, *hat;
 	char *control;			/* -o control=DIR|none */
+	bool netlabel_off;		/* -o netlabel=off */
 	bool help, version;
 };
 
@@ -69,6 +70,8 @@ static void sf_usage(FILE *f)
 "  -o logging=0..3        0 none, 1 denials (default), 2 grants, 3 both\n"
 "  -o control=DIR|none    smackfs-style control files (default\n"
 "                         " SF_CONTROL_RUNDIR "/<escaped mountpoint>)\n"
+"  -o netlabel=on|off     whether the control files doi, ambient and\n"
+"                         netlabel configure the kernel's NetLabel (on)\n"
 "  -o OPT                 any other option is passed to libfuse\n"
 "\n"
 "See smackfuse(8).\n");
@@ -124,6 +127,12 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 		if (!val || !*val)
 			return sf_bad_option(opt, "needs a directory or none");
 		c->control = val;
+		return 0;
+	}
+	if (KEY("netlabel")) {
+		if (!val || (strcmp(val, "on") && strcmp(val, "off")))
+			return sf_bad_option(opt, "expected on or off");
+		c->netlabel_off = !strcmp(val, "off");
 		return 0;
 	}
 	if (KEY("users") || KEY("smackfsdef") || KEY("smackfsdefault") ||
@@ -356,6 +365,7 @@ static int sf_control_start_fs(struct sf_fs *fs, struct sf_cmdline *c,
 		.dir = c->control, .mountpoint = fs->mountpoint,
 		.source = fs->source, .log_stderr = fs->foreground,
 		.debug = fs->debug, .logging = atomic_load(&fs->logging),
+		.netlabel_off = c->netlabel_off,
 	};
 	struct sf_control_hooks ch = {
 		.arg = fs, .invalidate = sf_invalidate_all,

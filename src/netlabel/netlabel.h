@@ -151,4 +151,33 @@ int sf_nl_smack_set_ambient(struct sf_nl *nl, const char *old,
 int sf_nl_smack_set_host(struct sf_nl *nl, uint32_t doi,
 			 const struct sf_nl_sel *host, bool cipso);
 
+/*
+ * The whole of what the smackfs files "doi", "ambient" and "netlabel" ask
+ * of NetLabel, as one state: the pass-through DOI @doi with the default
+ * IPv4 mapping to it (IPv6 unlabeled), the domain @ambient unlabeled, and
+ * each host network either unlabeled (a single-label host) or CIPSO
+ * (@cipso, the smackfs "-CIPSO" label), as selectors of the default.
+ */
+struct sf_nl_host {
+	struct sf_nl_sel sel;		/* AF_INET addr/mask */
+	bool cipso;
+};
+
+struct sf_nl_smack {
+	uint32_t doi;
+	const char *ambient;		/* NULL: leave domains alone */
+	const struct sf_nl_host *hosts;
+	size_t nhosts;
+};
+
+/*
+ * sf_nl_smack_sync - make the kernel hold @want, coming from @old (what
+ * the caller set before, NULL if nothing): @old's ambient domain loses its
+ * mapping and @old's DOI is removed when they differ from @want's.
+ * Idempotent.  All or nothing: on failure every change is rolled back and
+ * sf_nl_error() says what the kernel refused.
+ */
+int sf_nl_smack_sync(struct sf_nl *nl, const struct sf_nl_smack *old,
+		     const struct sf_nl_smack *want);
+
 #endif /* SMACKFUSE_NETLABEL_H */

@@ -425,3 +425,166 @@ int sf_nl_smack_set_host(struct sf_nl *nl, uint32_t doi,
 	free(want[0].sels);
 	return rc;
 }
+
+/* Do the selectors @have (@nhave) hold exactly @want (@nwant), any order? */
+static bool same_sels(const struct sf_nl_sel *have, unsigned int nhave,
+		      const struct sf_nl_sel *want, unsigned int nwant)
+{
+	unsigned int i, k;
+
+	if (nhave != nwant)
+		return false;
+	for (i = 0; i < nwant; i++) {
+		for (k = 0; k < nhave; k++)
+			if (same_net(&have[k], &want[i]) &&
+			    have[k].proto == want[i].proto &&
+			    (want[i].proto != SF_NL_PROTO_CIPSOV4 ||
+			     have[k].doi == want[i].doi))
+				break;
+		if (k == nhave)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The IPv4 default of @s as selectors: each host, then 0.0.0.0/0 over
+ * CIPSO @s->doi unless a host already covers it.  NULL on ENOMEM.
+ */
+static struct sf_nl_sel *host_selectors(const struct sf_nl_smack *s,
+					unsigned int *n)
+{
+	struct sf_nl_sel *v = calloc(s->nhosts + 1, sizeof(*v));
+	bool all = false;
+	size_t i;
+
+	if (!v)
+		return NULL;
+	for (i = 0; i < s->nhosts; i++) {
+		v[i] = s->hosts[i].sel;
+		v[i].family = AF_INET;
+		v[i].proto = s->hosts[i].cipso ? SF_NL_PROTO_CIPSOV4 :
+						 SF_NL_PROTO_UNLABELED;
+		v[i].doi = s->hosts[i].cipso ? s->doi : 0;
+		if (!memcmp(v[i].mask, "\0\0\0\0", 4))
+			all = true;
+	}
+	*n = (unsigned int)s->nhosts;
+	if (!all) {
+		v[*n].family = AF_INET;
+		v[*n].proto = SF_NL_PROTO_CIPSOV4;
+		v[*n].doi = s->doi;
+		(*n)++;
+	}
+	return v;
+}
+
+/* Step: the default mapping is what @s asks for (hosts as selectors). */
+static int ensure_hosts(struct sf_nl *nl, struct journal *j,
+			const struct sf_nl_smack *s)
+{
+	struct sf_nl_map want[2] = {
+		{ .family = AF_INET, .proto = SF_NL_PROTO_CIPSOV4,
+		  .doi = s->doi },
+		{ .family = AF_INET6, .proto = SF_NL_PROTO_UNLABELED },
+	};
+	struct sf_nl_map *old;
+	bool same = false;
+	size_t nold;
+	int rc;
+
+	if (s->nhosts == 0) {
+		bool dummy;
+
+		return ensure_default(nl, j, s->doi, &dummy);
+	}
+	want[0].sels = host_selectors(s, &want[0].nsels);
+	if (!want[0].sels)
+		return sf_nl_fail(nl, -ENOMEM, "out of memory");
+	rc = mappings_of(nl, NULL, &old, &nold);
+	if (rc) {
+		free(want[0].sels);
+		return rc;
+	}
+	if (nold == 2) {
+		size_t i;
+
+		same = true;
+		for (i = 0; i < 2; i++) {
+			if (old[i].family == AF_INET)
+				same &= same_sels(old[i].sels, old[i].nsels,
+						  want[0].sels, want[0].nsels);
+			else
+				same &= old[i].family == AF_INET6 &&
+					!old[i].nsels && old[i].proto ==
+					SF_NL_PROTO_UNLABELED;
+		}
+	}
+	if (same)
+		sf_nl_map_list_free(old, nold);
+	else
+		rc = replace_default(nl, j, old, nold, want, 2);
+	free(want[0].sels);
+	return rc;
+}
+
+/* Step: the domain @old no longer has a mapping. */
+static int drop_domain(struct sf_nl *nl, struct journal *j, const char *old)
+{
+	struct sf_nl_map *prev;
+	struct undo *u;
+	size_t nprev;
+	int rc;
+
+	rc = mappings_of(nl, old, &prev, &nprev);
+	if (rc || nprev == 0) {
+		if (!rc)
+			sf_nl_map_list_free(prev, nprev);
+		return rc;
+	}
+	rc = sf_nl_map_del(nl, old);
+	if (rc) {
+		sf_nl_map_list_free(prev, nprev);
+		return rc;
+	}
+	u = push(j, UNDO_MAP_ADD);
+	u->maps = prev;
+	u->nmaps = nprev;
+	return 0;
+}
+
+int sf_nl_smack_sync(struct sf_nl *nl, const struct sf_nl_smack *old,
+		     const struct sf_nl_smack *want)
+{
+	struct journal j = { .n = 0 };
+	struct sf_nl_doi prev;
+	bool changed = false;
+	size_t i;
+	int rc;
+
+	if (want->doi == 0)
+		return sf_nl_fail(nl, -EINVAL, "DOI 0 is reserved");
+	for (i = 0; i < want->nhosts; i++)
+		if (want->hosts[i].sel.family != AF_INET)
+			return sf_nl_fail(nl, -EINVAL, "CIPSO hosts are IPv4 "
+					  "addresses");
+	rc = ensure_doi(nl, &j, want->doi, &changed);
+	if (!rc)
+		rc = ensure_hosts(nl, &j, want);
+	if (!rc && old && old->ambient && want->ambient &&
+	    strcmp(old->ambient, want->ambient) != 0)
+		rc = drop_domain(nl, &j, old->ambient);
+	if (!rc && want->ambient)
+		rc = ensure_ambient(nl, &j, want->ambient, &changed);
+	if (!rc && old && old->doi && old->doi != want->doi &&
+	    sf_nl_doi_get(nl, old->doi, &prev) == 0) {
+		rc = sf_nl_doi_del(nl, old->doi);
+		if (rc) {
+			sf_nl_doi_release(&prev);
+		} else {
+			push(&j, UNDO_DOI_ADD)->def = prev;
+		}
+	}
+	journal_end(nl, &j, rc != 0);
+	return rc;
+}

@@ -8,7 +8,10 @@
  * directory defaults to /run/smackfuse/<escaped MOUNTPOINT>.  Subject
  * labels for onlycap come from $SF_TEST_SUBJECTS ("uid=label,...", "_"
  * otherwise).  The status hook reports how many times the policy change
- * invalidated the (absent) kernel caches.  Prints "ready DIR" when
+ * invalidated the (absent) kernel caches.  doi, ambient and netlabel
+ * writes change the kernel's NetLabel only with $SF_TEST_NETLABEL=kernel
+ * (else netlabel=off: host tests must not touch the host's configuration,
+ * which is global).  Prints "ready DIR" when
  * mounted, runs until SIGTERM or SIGINT, then stops cleanly.
  */
 #define _GNU_SOURCE
@@ -137,6 +140,8 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 
+	cfg.netlabel_off = !getenv("SF_TEST_NETLABEL") ||
+			   strcmp(getenv("SF_TEST_NETLABEL"), "kernel") != 0;
 	rc = sf_control_start(&ctl, policy, &cfg, &hooks);
 	if (rc < 0) {
 		fprintf(stderr, "ctl-harness: start: %s\n", strerror(-rc));

@@ -39,10 +39,12 @@ put() {
 	[ "$got" = "${3:-OK}" ] || { echo "# $1: wrote '$2': got $got, want ${3:-OK}" >&2; return 1; }
 }
 
-# start_harness NAME [RULEFILE]: sets CD (control dir) and HPID.
+# start_harness NAME [RULEFILE]: sets CD (control dir) and HPID.  The
+# harness runs under ${HWRAP[@]} when set (e.g. setpriv, unshare).
+HWRAP=()
 start_harness() {
 	local i
-	"$HARNESS" "/tmp/sfctl-$1-$$" "" ${2:+"$2"} >"$TMPD/hout" 2>"$TMPD/hlog" &
+	"${HWRAP[@]}" "$HARNESS" "/tmp/sfctl-$1-$$" "" ${2:+"$2"} >"$TMPD/hout" 2>"$TMPD/hlog" &
 	HPID=$!
 	for i in $(seq 200); do
 		grep -q '^ready ' "$TMPD/hout" 2>/dev/null && break

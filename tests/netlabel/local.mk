@@ -19,3 +19,11 @@ TESTS += tests/netlabel/cipso_roundtrip tests/netlabel/smacknl-cli.test \
 	tests/netlabel/netlabel.test
 EXTRA_DIST += tests/netlabel/netlabel.test tests/netlabel/guest-netlabel.sh \
 	tests/netlabel/smacknl-cli.test
+
+# control.test: a smackfuse mount's doi/ambient/netlabel control files
+# configure the kernel's NetLabel (qemu; the static daemon is tests/kmod's,
+# built when the kernel module is).
+EXTRA_DIST += tests/netlabel/control.test tests/netlabel/guest-control.sh
+if BUILD_KMOD
+TESTS += tests/netlabel/control.test
+endif
