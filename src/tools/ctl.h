@@ -15,9 +15,22 @@ struct ctl_opts {
 	const char *etc;	/* --etc: default /etc/smackfuse */
 	const char *smack_etc;	/* --smack-etc: default /etc/smack */
 	const char *rundir;	/* --rundir: default /run/smackfuse */
+	const char *kmod_dir;	/* --kmod-dir: /sys/kernel/security/smackfuse */
+	unsigned int targets;	/* --target: CTL_T_* (0: the default) */
 	int wait;		/* --wait: seconds to wait for mounts */
 	bool verbose;
 };
+
+/*
+ * What "load", "apply" and "cipso" act on: the running mounts, the kernel
+ * module (rules, onlycap), the kernel's NetLabel (cipso.d).  By default
+ * every one that is there; with --mount only that mount; --target names
+ * them (and then each named one must be there).
+ */
+#define CTL_T_MOUNTS	0x1u
+#define CTL_T_KMOD	0x2u
+#define CTL_T_NETLABEL	0x4u
+#define CTL_KMOD_DIR	"/sys/kernel/security/smackfuse"
 
 /* The control directories to act on (every running mount, or --mount). */
 struct ctl_targets {
@@ -25,6 +38,14 @@ struct ctl_targets {
 	size_t n;
 };
 int ctl_targets_find(const struct ctl_opts *o, struct ctl_targets *t);
+/*
+ * For the multi-target commands: fills @t with the mounts and *@kmod with
+ * whether the module is there, as --target/--mount select among @allowed.
+ * Fails (after saying so) if a named target is missing or none is there.
+ */
+int ctl_policy_targets(const struct ctl_opts *o, unsigned int allowed,
+		       struct ctl_targets *t, bool *kmod);
+bool ctl_want(const struct ctl_opts *o, unsigned int target);
 void ctl_targets_free(struct ctl_targets *t);
 
 /* Growable text. */
@@ -41,6 +62,16 @@ int ctl_text_read(struct ctl_text *t, const char *path);
 int ctl_write_file(const char *dir, const char *name, const char *buf,
 		   size_t len);
 int ctl_read_file(const char *dir, const char *name, struct ctl_text *out);
+
+void ctl_say_write_error(const char *target, const char *dir,
+			 const char *name, int rc);
+
+/* ctl_kmod.c: the module's target */
+bool ctl_kmod_present(const struct ctl_opts *o);
+int ctl_kmod_apply(const struct ctl_opts *o, const struct ctl_text *rules,
+		   bool clear, const char *onlycap);
+/* ctl_nl.c: the kernel's NetLabel target */
+int ctl_netlabel_apply(const struct ctl_opts *o);
 
 /* Subcommands. */
 int ctl_cmd_load(const struct ctl_opts *o, int argc, char **argv);

@@ -22,17 +22,22 @@
 #include "smack.h"
 #include "ctl.h"
 
-static void ctl_say_write_error(const char *dir, const char *name, int rc)
+void ctl_say_write_error(const char *target, const char *dir,
+			 const char *name, int rc)
 {
+	bool kmod = strcmp(target, "kmod") == 0;
+
 	if (rc == -EPERM || rc == -EACCES)
-		ctl_err("%s/%s: permission denied: changing the policy needs "
-			"CAP_MAC_ADMIN, and a label listed in onlycap when "
-			"onlycap is set", dir, name);
+		ctl_err("%s %s/%s: permission denied: changing the policy "
+			"needs CAP_MAC_ADMIN, and a label listed in onlycap "
+			"when onlycap is set", target, dir, name);
 	else if (rc == -EINVAL)
-		ctl_err("%s/%s: rejected by the daemon (invalid input; its "
-			"log says why); the policy is unchanged", dir, name);
+		ctl_err("%s %s/%s: rejected by the %s (invalid input; %s "
+			"says why); the policy is unchanged", target, dir,
+			name, kmod ? "module" : "daemon",
+			kmod ? "the kernel log" : "its log");
 	else
-		ctl_err("%s/%s: %s", dir, name, strerror(-rc));
+		ctl_err("%s %s/%s: %s", target, dir, name, strerror(-rc));
 }
 
 static bool ctl_skip_name(const char *name)
@@ -144,7 +149,7 @@ out:
 }
 
 static int ctl_send_rules(const struct ctl_targets *t, const char *file,
-			  const struct ctl_text *text, bool verbose)
+			  const struct ctl_text *text, const char *done)
 {
 	int rc, bad = 0;
 	size_t i;
@@ -154,10 +159,10 @@ static int ctl_send_rules(const struct ctl_targets *t, const char *file,
 				    text->data ? text->data : "\n",
 				    text->len ? text->len : 1);
 		if (rc < 0) {
-			ctl_say_write_error(t->dirs[i], file, rc);
+			ctl_say_write_error("mount", t->dirs[i], file, rc);
 			bad = 1;
-		} else if (verbose) {
-			printf("%s: rules loaded\n", t->dirs[i]);
+		} else if (done) {
+			printf("mount %s: %s\n", t->dirs[i], done);
 		}
 	}
 	return bad;
@@ -196,7 +201,7 @@ int ctl_cmd_load(const struct ctl_opts *o, int argc, char **argv)
 {
 	struct ctl_rules r = { 0 };
 	struct ctl_targets t = { 0 };
-	bool clear = false;
+	bool clear = false, kmod;
 	int c, rc = 1, i;
 
 	while ((c = getopt(argc, argv, "+ch")) != -1) {
@@ -218,10 +223,12 @@ int ctl_cmd_load(const struct ctl_opts *o, int argc, char **argv)
 		if (ctl_each_file(argv[i], ctl_add_rule_file, &r))
 			goto out;
 	}
-	if (ctl_targets_find(o, &t))
+	if (ctl_policy_targets(o, CTL_T_MOUNTS | CTL_T_KMOD, &t, &kmod))
 		goto out;
 	rc = ctl_send_rules(&t, clear ? "replace-rules" : "load-rules",
-			    &r.text, o->verbose);
+			    &r.text, clear ? "rules replaced" : "rules loaded");
+	if (kmod)
+		rc |= ctl_kmod_apply(o, &r.text, clear, NULL);
 out:
 	ctl_targets_free(&t);
 	ctl_text_free(&r.text);
@@ -308,23 +315,33 @@ static int ctl_send_cipso(const struct ctl_targets *t,
 			  const struct ctl_text *lines)
 {
 	char *copy, *line, *save = NULL;
-	size_t i;
+	size_t i, n;
 	int rc, bad = 0;
 
 	for (i = 0; i < t->n && lines->len; i++) {
 		copy = strdup(lines->data);
 		if (!copy)
 			return 1;
+		n = 0;
 		for (line = strtok_r(copy, "\n", &save); line;
 		     line = strtok_r(NULL, "\n", &save)) {
 			rc = ctl_write_file(t->dirs[i], "cipso2", line,
 					    strlen(line));
 			if (rc < 0) {
-				ctl_say_write_error(t->dirs[i], "cipso2", rc);
+				ctl_say_write_error("mount", t->dirs[i],
+						    "cipso2", rc);
+				if (n)
+					ctl_err("mount %s: the first %zu "
+						"CIPSO mapping(s) were loaded",
+						t->dirs[i], n);
 				bad = 1;
 				break;
 			}
+			n++;
 		}
+		if (!bad)
+			printf("mount %s: %zu CIPSO mapping(s) loaded\n",
+			       t->dirs[i], n);
 		free(copy);
 	}
 	return bad;
@@ -369,10 +386,20 @@ int ctl_cmd_cipso(const struct ctl_opts *o, int argc, char **argv)
 		if (ctl_each_file(argv[i], ctl_add_cipso_file, &cs))
 			goto out;
 	}
-	if (ctl_targets_find(o, &t))
+	if (argc == 1) {
+		rc = ctl_targets_find(o, &t) ? 1 :
+		     ctl_show_all(&t, "cipso2", false);
 		goto out;
-	rc = argc > 1 ? ctl_send_cipso(&t, &cs.lines) :
-			ctl_show_all(&t, "cipso2", false);
+	}
+	if (!ctl_want(o, CTL_T_MOUNTS)) {
+		rc = 0;
+	} else {
+		if (ctl_targets_find(o, &t))
+			goto out;
+		rc = ctl_send_cipso(&t, &cs.lines);
+	}
+	if (cs.lines.len && ctl_want(o, CTL_T_NETLABEL))
+		rc |= ctl_netlabel_apply(o);
 out:
 	ctl_targets_free(&t);
 	ctl_text_free(&cs.lines);
@@ -426,6 +453,36 @@ static int ctl_read_onlycap(const struct ctl_opts *o, struct ctl_text *out,
 	return rc;
 }
 
+/* One mount: rules, then CIPSO mappings, then onlycap; stops at the
+ * first failure and says what was done. */
+static int ctl_apply_mount(const char *dir, const struct ctl_rules *r,
+			   const struct ctl_cipso *cs, const char *onlycap)
+{
+	struct ctl_targets one = { .dirs = (char **)&dir, .n = 1 };
+	size_t n = strlen(onlycap);
+	int rc;
+
+	if (ctl_send_rules(&one, "replace-rules", &r->text, NULL))
+		return 1;
+	printf("mount %s: rules replaced (%u rule file(s))\n", dir, r->files);
+	if (ctl_send_cipso(&one, &cs->lines)) {
+		ctl_err("mount %s: the rules above were applied; onlycap "
+			"was not", dir);
+		return 1;
+	}
+	/* onlycap last: it may narrow who can make the writes above. */
+	rc = ctl_write_file(dir, "onlycap", n ? onlycap : "-", n ? n : 1);
+	if (rc < 0) {
+		ctl_say_write_error("mount", dir, "onlycap", rc);
+		ctl_err("mount %s: the rules and CIPSO mappings above were "
+			"applied; onlycap was not", dir);
+		return 1;
+	}
+	printf("mount %s: onlycap %s%s%s\n", dir, n ? "\"" : "cleared",
+	       onlycap, n ? "\"" : "");
+	return 0;
+}
+
 int ctl_cmd_apply(const struct ctl_opts *o, int argc, char **argv)
 {
 	struct ctl_rules r = { 0 };
@@ -435,7 +492,8 @@ int ctl_cmd_apply(const struct ctl_opts *o, int argc, char **argv)
 	char paths[2][PATH_MAX];
 	const char *ocfrom;
 	size_t n, i;
-	int rc = 1, bad;
+	int rc = 1, bad = 0;
+	bool kmod;
 
 	(void)argv;
 	if (argc > 1) {
@@ -455,28 +513,25 @@ int ctl_cmd_apply(const struct ctl_opts *o, int argc, char **argv)
 	}
 	if (ctl_read_onlycap(o, &onlycap, &ocfrom))
 		goto out;
-	if (ctl_targets_find(o, &t))
+	if (ctl_text_add(&onlycap, "", 0))
+		goto out;
+	if (ctl_policy_targets(o, CTL_T_MOUNTS | CTL_T_KMOD, &t, &kmod))
 		goto out;
 	if (r.files == 0)
 		ctl_err("note: no rule files in %s/accesses.d or "
 			"%s/accesses.d: every rule is cleared", o->etc,
 			o->smack_etc);
-	bad = ctl_send_rules(&t, "replace-rules", &r.text, false);
-	bad |= ctl_send_cipso(&t, &cs.lines);
-	/* onlycap last: it may narrow who can make the writes above. */
-	for (i = 0; i < t.n && !bad; i++) {
-		int wrc = ctl_write_file(t.dirs[i], "onlycap",
-					 onlycap.len ? onlycap.data : "-",
-					 onlycap.len ? onlycap.len : 1);
-		if (wrc < 0) {
-			ctl_say_write_error(t.dirs[i], "onlycap", wrc);
-			bad = 1;
-		}
-	}
-	if (!bad && o->verbose)
-		printf("applied %u rule file(s)%s%s to %zu mount(s)\n",
-		       r.files, ocfrom ? ", onlycap from " : "",
-		       ocfrom ? ocfrom : "", t.n);
+	if (o->verbose && ocfrom)
+		printf("onlycap from %s/onlycap\n", ocfrom);
+	/* Each target whole, in turn; one failing does not stop the next. */
+	for (i = 0; i < t.n; i++)
+		bad |= ctl_apply_mount(t.dirs[i], &r, &cs, onlycap.data);
+	if (kmod)
+		bad |= ctl_kmod_apply(o, &r.text, true, onlycap.data);
+	if (cs.lines.len && ctl_want(o, CTL_T_NETLABEL))
+		bad |= ctl_netlabel_apply(o);
+	if (bad)
+		ctl_err("apply: some targets failed (see above)");
 	rc = bad;
 out:
 	ctl_targets_free(&t);

@@ -28,21 +28,28 @@ static const char usage[] =
 "\n"
 "Commands:\n"
 "  load [-c] [FILE|DIR|-]   load rule files (default: the accesses.d\n"
-"                           directories); -c clears all rules first\n"
-"  apply                    clear, then load the whole policy: accesses.d,\n"
+"                           directories) into every mount and the kernel\n"
+"                           module; -c clears all rules first\n"
+"  apply                    clear, then load the whole policy (accesses.d,\n"
 "                           cipso.d and onlycap of /etc/smackfuse and\n"
-"                           /etc/smack\n"
+"                           /etc/smack) into every mount and the kernel\n"
+"                           module, and set NetLabel up for cipso.d\n"
 "  rules                    print the rules (load2 format)\n"
 "  access SUBJECT OBJECT ACCESS\n"
 "                           print 1 if allowed, 0 if not (exit 0 / 1)\n"
 "  label [-a L] [-e L] [-m L] [-t] [-d] [-r] [-L] PATH...\n"
 "                           show, set or remove Smack labels, like chsmack\n"
 "  status                   show each mount's status\n"
-"  cipso [FILE|DIR|-]       load CIPSO mappings; without FILE, show them\n"
+"  cipso [FILE|DIR|-]       load CIPSO mappings (mounts, NetLabel);\n"
+"                           without FILE, show them\n"
 "\n"
 "Options:\n"
 "  -M, --mount PATH         act on this mount only (its mountpoint or its\n"
 "                           control directory); default: every mount\n"
+"  -T, --target LIST        load/apply/cipso act on these only: mounts,\n"
+"                           kmod, netlabel (comma separated); default:\n"
+"                           each one present (only the mount of --mount)\n"
+"      --kmod-dir DIR       the module's files (" CTL_KMOD_DIR ")\n"
 "      --etc DIR            smackfuse policy directory (/etc/smackfuse)\n"
 "      --smack-etc DIR      smack-utils policy directory (/etc/smack)\n"
 "      --rundir DIR         index of running mounts (/run/smackfuse)\n"
@@ -284,7 +291,8 @@ static int ctl_find_once(const struct ctl_opts *o, struct ctl_targets *t,
 	return 0;
 }
 
-int ctl_targets_find(const struct ctl_opts *o, struct ctl_targets *t)
+static int ctl_find_wait(const struct ctl_opts *o, struct ctl_targets *t,
+			 bool quiet)
 {
 	int tries = o->wait * 10;
 
@@ -295,7 +303,75 @@ int ctl_targets_find(const struct ctl_opts *o, struct ctl_targets *t)
 		ctl_targets_free(t);
 		usleep(100000);
 	}
-	return ctl_find_once(o, t, false);
+	return ctl_find_once(o, t, quiet);
+}
+
+int ctl_targets_find(const struct ctl_opts *o, struct ctl_targets *t)
+{
+	return ctl_find_wait(o, t, false);
+}
+
+bool ctl_want(const struct ctl_opts *o, unsigned int target)
+{
+	if (o->targets)
+		return o->targets & target;
+	return o->mount ? target == CTL_T_MOUNTS : true;
+}
+
+int ctl_policy_targets(const struct ctl_opts *o, unsigned int allowed,
+		       struct ctl_targets *t, bool *kmod)
+{
+	bool named_mounts = o->mount || (o->targets & CTL_T_MOUNTS);
+
+	memset(t, 0, sizeof(*t));
+	*kmod = false;
+	if ((allowed & CTL_T_KMOD) && ctl_want(o, CTL_T_KMOD)) {
+		*kmod = ctl_kmod_present(o);
+		if (!*kmod && (o->targets & CTL_T_KMOD)) {
+			ctl_err("kmod: smackfuse.ko is not loaded (no %s/load2)",
+				o->kmod_dir);
+			return -ENOENT;
+		}
+	}
+	if (ctl_want(o, CTL_T_MOUNTS)) {
+		/* a missing mount is fine when the module is the target */
+		if (ctl_find_wait(o, t, !named_mounts && *kmod) &&
+		    (named_mounts || !*kmod)) {
+			if (!named_mounts && (allowed & CTL_T_KMOD) &&
+			    ctl_want(o, CTL_T_KMOD))
+				ctl_err("and smackfuse.ko is not loaded (no "
+					"%s/load2): nothing to act on",
+					o->kmod_dir);
+			return -ENOENT;
+		}
+	}
+	return 0;
+}
+
+static int ctl_parse_targets(const char *list, unsigned int *out)
+{
+	char *copy = strdup(list), *tok, *save = NULL;
+	int rc = 0;
+
+	*out = 0;
+	if (!copy)
+		return -ENOMEM;
+	for (tok = strtok_r(copy, ",", &save); tok && !rc;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(tok, "mounts"))
+			*out |= CTL_T_MOUNTS;
+		else if (!strcmp(tok, "kmod"))
+			*out |= CTL_T_KMOD;
+		else if (!strcmp(tok, "netlabel"))
+			*out |= CTL_T_NETLABEL;
+		else
+			rc = -EINVAL;
+	}
+	free(copy);
+	if (rc || !*out)
+		ctl_err("--target: want mounts, kmod and/or netlabel, "
+			"comma separated (got \"%s\")", list);
+	return rc || !*out ? -EINVAL : 0;
 }
 
 void ctl_targets_free(struct ctl_targets *t)
@@ -332,6 +408,8 @@ int main(int argc, char **argv)
 		{ "smack-etc", required_argument, NULL, 'S' },
 		{ "rundir", required_argument, NULL, 'R' },
 		{ "wait", required_argument, NULL, 'W' },
+		{ "target", required_argument, NULL, 'T' },
+		{ "kmod-dir", required_argument, NULL, 'K' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -341,18 +419,24 @@ int main(int argc, char **argv)
 		.etc = "/etc/smackfuse",
 		.smack_etc = "/etc/smack",
 		.rundir = CTL_RUNDIR,
+		.kmod_dir = CTL_KMOD_DIR,
 	};
 	size_t i;
 	int c;
 
 	/* "+": stop at the command; its own options follow it. */
-	while ((c = getopt_long(argc, argv, "+M:vhV", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+M:T:vhV", lopts, NULL)) != -1) {
 		switch (c) {
 		case 'M': o.mount = optarg; break;
 		case 'E': o.etc = optarg; break;
 		case 'S': o.smack_etc = optarg; break;
 		case 'R': o.rundir = optarg; break;
 		case 'W': o.wait = atoi(optarg); break;
+		case 'T':
+			if (ctl_parse_targets(optarg, &o.targets))
+				return 2;
+			break;
+		case 'K': o.kmod_dir = optarg; break;
 		case 'v': o.verbose = true; break;
 		case 'h': fputs(usage, stdout); return 0;
 		case 'V': printf("smackfusectl %s\n", PACKAGE_VERSION);

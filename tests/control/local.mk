@@ -14,7 +14,8 @@ CONTROL_TESTS = \
 	tests/control/cli.sh \
 	tests/control/formats.sh \
 	tests/control/live.sh \
-	tests/control/netlabel.sh
+	tests/control/netlabel.sh \
+	tests/control/kmod-target.sh
 
 TESTS += $(CONTROL_TESTS)
 EXTRA_DIST += $(CONTROL_TESTS) tests/control/lib.sh

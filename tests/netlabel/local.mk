@@ -21,9 +21,11 @@ EXTRA_DIST += tests/netlabel/netlabel.test tests/netlabel/guest-netlabel.sh \
 	tests/netlabel/smacknl-cli.test
 
 # control.test: a smackfuse mount's doi/ambient/netlabel control files
-# configure the kernel's NetLabel (qemu; the static daemon is tests/kmod's,
-# built when the kernel module is).
-EXTRA_DIST += tests/netlabel/control.test tests/netlabel/guest-control.sh
+# configure the kernel's NetLabel; smackfusectl apply reaches a mount,
+# smackfuse.ko and NetLabel (qemu; the static daemon, kact and smackrun
+# are tests/kmod's, built when the kernel module is).
+EXTRA_DIST += tests/netlabel/control.test tests/netlabel/guest-control.sh \
+	tests/netlabel/guest-apply.sh
 if BUILD_KMOD
 TESTS += tests/netlabel/control.test
 endif
