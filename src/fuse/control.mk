@@ -10,6 +10,7 @@ src_fuse_libsfcontrol_a_SOURCES = \
 	src/fuse/control_files.c \
 	src/fuse/control_net.c \
 	src/fuse/control_path.c \
+	src/fuse/control_escape.c \
 	src/fuse/control_priv.c
 src_fuse_libsfcontrol_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/netlabel
 src_fuse_libsfcontrol_a_CFLAGS = $(AM_CFLAGS) $(FUSE3_CFLAGS) $(URCU_CFLAGS)

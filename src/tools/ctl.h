@@ -8,8 +8,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define CTL_RUNDIR	"/run/smackfuse"
-
 struct ctl_opts {
 	const char *mount;	/* --mount: a mountpoint or a control dir */
 	const char *etc;	/* --etc: default /etc/smackfuse */
@@ -84,6 +82,16 @@ int ctl_cmd_label(const struct ctl_opts *o, int argc, char **argv);
 /* Optional: src/tools/ctl_run.c may provide it (weak otherwise). */
 int ctl_cmd_run(const struct ctl_opts *o, int argc, char **argv)
 	__attribute__((weak));
+
+/*
+ * getopt_long over @lopts, with the short options made from the table
+ * itself (an entry whose val is a letter is also -letter), so each
+ * command's table is the one list of its options.  Options without a
+ * letter use vals from CTL_LONG_ONLY up.  Stops at the first operand.
+ */
+struct option;
+#define CTL_LONG_ONLY	256
+int ctl_getopt(int argc, char **argv, const struct option *lopts);
 
 void ctl_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -136,7 +136,8 @@ static const char label_usage[] =
 "  -e, --exec L        set SMACK64EXEC\n"
 "  -m, --mmap L        set SMACK64MMAP\n"
 "  -t, --transmute     set SMACK64TRANSMUTE=TRUE (directories only)\n"
-"  -A, -E, -M, -T      remove that one attribute\n"
+"  -A, -E, -M, -T      remove that one attribute (--remove-access,\n"
+"                      --remove-exec, --remove-mmap, --remove-transmute)\n"
 "  -d, --remove        remove every Smack attribute\n"
 "  -r, --recursive     descend into directories\n"
 "  -L, --dereference   follow symbolic links\n"
@@ -163,7 +164,11 @@ int ctl_cmd_label(const struct ctl_opts *o, int argc, char **argv)
 		{ "remove", no_argument, NULL, 'd' },
 		{ "recursive", no_argument, NULL, 'r' },
 		{ "dereference", no_argument, NULL, 'L' },
-		{ "xattr-prefix", required_argument, NULL, 'P' },
+		{ "remove-access", no_argument, NULL, 'A' },
+		{ "remove-exec", no_argument, NULL, 'E' },
+		{ "remove-mmap", no_argument, NULL, 'M' },
+		{ "remove-transmute", no_argument, NULL, 'T' },
+		{ "xattr-prefix", required_argument, NULL, CTL_LONG_ONLY },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -174,8 +179,7 @@ int ctl_cmd_label(const struct ctl_opts *o, int argc, char **argv)
 
 	(void)o;
 	memset(&lab, 0, sizeof(lab));
-	while ((c = getopt_long(argc, argv, "+a:e:m:tAEMTdrLh", lopts,
-				NULL)) != -1) {
+	while ((c = ctl_getopt(argc, argv, lopts)) != -1) {
 		switch (c) {
 		case 'a': lab.set[A_ACCESS] = optarg; break;
 		case 'e': lab.set[A_EXEC] = optarg; break;
@@ -191,7 +195,7 @@ int ctl_cmd_label(const struct ctl_opts *o, int argc, char **argv)
 			break;
 		case 'r': recursive = true; break;
 		case 'L': lab.follow = true; break;
-		case 'P': prefix = optarg; break;
+		case CTL_LONG_ONLY: prefix = optarg; break;
 		case 'h': fputs(label_usage, stdout); return 0;
 		default: fputs(label_usage, stderr); return 2;
 		}

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "control.h"	/* sf_control_escape, SF_CONTROL_RUNDIR */
 #include "ctl.h"
 
 static const char usage[] =
@@ -195,39 +196,22 @@ static int ctl_targets_add(struct ctl_targets *t, const char *dir)
 	return 0;
 }
 
-/* Same escaping as the daemon's (systemd-escape --path). */
-static void ctl_escape(const char *path, char *buf, size_t size)
+int ctl_getopt(int argc, char **argv, const struct option *lopts)
 {
+	char shorts[64];
+	const struct option *l;
 	size_t n = 0;
-	const char *p = path;
-	char tmp[8];
-	int k;
 
-#define PUT(ch) do { if (n + 1 < size) buf[n] = (ch); n++; } while (0)
-	while (*p == '/')
-		p++;
-	if (!*p)
-		PUT('-');
-	for (; *p; p++) {
-		if (*p == '/') {
-			while (p[1] == '/')
-				p++;
-			if (p[1])
-				PUT('-');
+	shorts[n++] = '+';	/* stop at the command or the first operand */
+	for (l = lopts; l->name && n + 3 < sizeof(shorts); l++) {
+		if (l->flag || l->val <= 0 || l->val >= CTL_LONG_ONLY)
 			continue;
-		}
-		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || *p == ':' || *p == '_' ||
-		    (*p == '.' && n > 0)) {
-			PUT(*p);
-			continue;
-		}
-		snprintf(tmp, sizeof(tmp), "\\x%02x", (unsigned char)*p);
-		for (k = 0; tmp[k]; k++)
-			PUT(tmp[k]);
+		shorts[n++] = (char)l->val;
+		if (l->has_arg == required_argument)
+			shorts[n++] = ':';
 	}
-#undef PUT
-	buf[n < size ? n : size - 1] = '\0';
+	shorts[n] = '\0';
+	return getopt_long(argc, argv, shorts, lopts, NULL);
 }
 
 static int ctl_name_cmp(const void *a, const void *b)
@@ -247,7 +231,7 @@ static int ctl_find_once(const struct ctl_opts *o, struct ctl_targets *t,
 		if (ctl_is_control_dir(o->mount))
 			return ctl_targets_add(t, o->mount);
 		real = realpath(o->mount, NULL);
-		ctl_escape(real ? real : o->mount, name, sizeof(name));
+		sf_control_escape(real ? real : o->mount, name, sizeof(name));
 		free(real);
 		if (snprintf(path, sizeof(path), "%s/%s", o->rundir, name) >=
 		    (int)sizeof(path))
@@ -400,16 +384,22 @@ static const struct {
 	{ "run", ctl_cmd_run },		/* ctl_run.c, when built in */
 };
 
+/* Options without a letter. */
+enum {
+	OPT_ETC = CTL_LONG_ONLY, OPT_SMACK_ETC, OPT_RUNDIR, OPT_WAIT,
+	OPT_KMOD_DIR,
+};
+
 int main(int argc, char **argv)
 {
 	static const struct option lopts[] = {
 		{ "mount", required_argument, NULL, 'M' },
-		{ "etc", required_argument, NULL, 'E' },
-		{ "smack-etc", required_argument, NULL, 'S' },
-		{ "rundir", required_argument, NULL, 'R' },
-		{ "wait", required_argument, NULL, 'W' },
+		{ "etc", required_argument, NULL, OPT_ETC },
+		{ "smack-etc", required_argument, NULL, OPT_SMACK_ETC },
+		{ "rundir", required_argument, NULL, OPT_RUNDIR },
+		{ "wait", required_argument, NULL, OPT_WAIT },
 		{ "target", required_argument, NULL, 'T' },
-		{ "kmod-dir", required_argument, NULL, 'K' },
+		{ "kmod-dir", required_argument, NULL, OPT_KMOD_DIR },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -418,25 +408,25 @@ int main(int argc, char **argv)
 	struct ctl_opts o = {
 		.etc = "/etc/smackfuse",
 		.smack_etc = "/etc/smack",
-		.rundir = CTL_RUNDIR,
+		.rundir = SF_CONTROL_RUNDIR,
 		.kmod_dir = CTL_KMOD_DIR,
 	};
 	size_t i;
 	int c;
 
 	/* "+": stop at the command; its own options follow it. */
-	while ((c = getopt_long(argc, argv, "+M:T:vhV", lopts, NULL)) != -1) {
+	while ((c = ctl_getopt(argc, argv, lopts)) != -1) {
 		switch (c) {
 		case 'M': o.mount = optarg; break;
-		case 'E': o.etc = optarg; break;
-		case 'S': o.smack_etc = optarg; break;
-		case 'R': o.rundir = optarg; break;
-		case 'W': o.wait = atoi(optarg); break;
+		case OPT_ETC: o.etc = optarg; break;
+		case OPT_SMACK_ETC: o.smack_etc = optarg; break;
+		case OPT_RUNDIR: o.rundir = optarg; break;
+		case OPT_WAIT: o.wait = atoi(optarg); break;
 		case 'T':
 			if (ctl_parse_targets(optarg, &o.targets))
 				return 2;
 			break;
-		case 'K': o.kmod_dir = optarg; break;
+		case OPT_KMOD_DIR: o.kmod_dir = optarg; break;
 		case 'v': o.verbose = true; break;
 		case 'h': fputs(usage, stdout); return 0;
 		case 'V': printf("smackfusectl %s\n", PACKAGE_VERSION);
