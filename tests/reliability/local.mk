@@ -31,10 +31,75 @@ TESTS += $(RL_TESTS)
 
 EXTRA_DIST += \
 	tests/reliability/rl-lib.sh \
-	tests/reliability/fuzz/fuzz_users.c \
-	tests/reliability/fuzz/fuzz_options.c \
+	tests/reliability/fuzz/fuzz_stubs.c \
+	$(RL_FUZZ_NAMES:%=tests/reliability/fuzz/fuzz_%.c) \
 	tests/reliability/FINDINGS \
 	$(RL_TESTS) $(RL_PENDING)
+
+# libFuzzer targets on the daemon's input parsers, run by fuzz.test: the
+# users map, the command line and -o list, the Smack xattr values of
+# setxattr, and the control-file writes.  The daemon's and the core's
+# sources are compiled once, instrumented, into one archive; a target that
+# includes a daemon file itself (main.c, ops.c, control.c, to reach its
+# static functions) simply does not pull that member.  syslog() is
+# renamed to a silent stub (fuzz_stubs.c): rejected inputs are logged.
+RL_FUZZ_NAMES = users options xattr control
+RL_FUZZ_DAEMON_C = \
+	$(top_srcdir)/src/fuse/inode.c \
+	$(top_srcdir)/src/fuse/label.c \
+	$(top_srcdir)/src/fuse/subject.c \
+	$(top_srcdir)/src/fuse/check.c \
+	$(top_srcdir)/src/fuse/policy.c \
+	$(top_srcdir)/src/fuse/create.c \
+	$(top_srcdir)/src/fuse/lock.c \
+	$(top_srcdir)/src/fuse/ops.c \
+	$(top_srcdir)/src/fuse/control.c \
+	$(top_srcdir)/src/fuse/control_files.c \
+	$(top_srcdir)/src/fuse/control_net.c \
+	$(top_srcdir)/src/fuse/control_path.c \
+	$(top_srcdir)/src/fuse/control_priv.c \
+	$(top_srcdir)/src/common/cipso.c \
+	$(top_srcdir)/tests/reliability/fuzz/fuzz_stubs.c
+RL_FUZZ_H = $(SF_CORE_H) $(top_srcdir)/src/fuse/smackfuse.h \
+	$(top_srcdir)/src/fuse/create.h $(top_srcdir)/src/fuse/control.h \
+	$(top_srcdir)/src/fuse/control_int.h $(top_srcdir)/src/common/cipso.h
+
+if HAVE_CLANG
+RL_FUZZ_BINS = $(RL_FUZZ_NAMES:%=tests/reliability/fuzz/fuzz_%)
+RL_FUZZ_CFLAGS = -g -O1 -fsanitize=address,undefined \
+	-fno-sanitize-recover=undefined -fno-sanitize=alignment \
+	-Dsyslog=sf_fuzz_syslog -I$(top_srcdir)/src/common \
+	-I$(top_srcdir)/src/common/user -I$(top_srcdir)/src/fuse \
+	-I$(top_srcdir)/src/netlabel $(FUSE3_CFLAGS) $(URCU_CFLAGS)
+RL_FUZZ_LIB = tests/reliability/fuzz/libsffuzz.a
+# NetLabel (not instrumented): the control fuzzer never lets the control
+# files reach the kernel (ctl_net_init(..., false)).
+RL_FUZZ_LIBS = $(RL_FUZZ_LIB) $(SF_NETLABEL_LIBS) $(FUSE3_LIBS) \
+	$(URCU_LIBS) -lpthread
+
+$(RL_FUZZ_LIB): $(SF_CORE_C) $(RL_FUZZ_DAEMON_C) $(RL_FUZZ_H) \
+		src/netlabel/libsfnetlabel.a
+	$(AM_V_GEN)rm -rf $@.d && $(MKDIR_P) $@.d && \
+	for f in $(SF_CORE_C) $(RL_FUZZ_DAEMON_C); do \
+	  o=$@.d/$$(basename $$(dirname $$f))_$$(basename $$f .c).o; \
+	  $(CLANG) $(RL_FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $$o $$f \
+	    || exit 1; \
+	done && rm -f $@ && $(AR) rcs $@ $@.d/*.o && rm -rf $@.d
+RL_FUZZ_BUILD = $(AM_V_CC)$(CLANG) $(RL_FUZZ_CFLAGS) -fsanitize=fuzzer \
+	-o $@ $(top_srcdir)/$@.c $(RL_FUZZ_LIBS)
+
+tests/reliability/fuzz/fuzz_users: $(top_srcdir)/tests/reliability/fuzz/fuzz_users.c $(RL_FUZZ_LIB)
+	$(RL_FUZZ_BUILD)
+tests/reliability/fuzz/fuzz_options: $(top_srcdir)/tests/reliability/fuzz/fuzz_options.c $(top_srcdir)/src/fuse/main.c $(RL_FUZZ_LIB)
+	$(RL_FUZZ_BUILD)
+tests/reliability/fuzz/fuzz_xattr: $(top_srcdir)/tests/reliability/fuzz/fuzz_xattr.c $(RL_FUZZ_LIB)
+	$(RL_FUZZ_BUILD)
+tests/reliability/fuzz/fuzz_control: $(top_srcdir)/tests/reliability/fuzz/fuzz_control.c $(RL_FUZZ_LIB)
+	$(RL_FUZZ_BUILD)
+
+tests/reliability/fuzz.log: $(RL_FUZZ_BINS)
+CLEANFILES += $(RL_FUZZ_BINS) $(RL_FUZZ_LIB)
+endif
 
 # Full counts: 1,000,000-op fsx, 1,000,000-file walk, 1,000,000-op denial
 # storm, 100,000-iteration races.
