@@ -218,7 +218,8 @@ size_t sf_status(void *arg, char *buf, size_t size)
 		     "source: %s\nmountpoint: %s\nsubject: %s\n"
 		     "enforcing: %s\ncache: %s\nlogging: %d\n"
 		     "checks: %lu\ndenials: %lu\ngrants: %lu\n"
-		     "cache hits: %lu\nnodes: %zu\n",
+		     "cache hits: %lu\nnodes: %zu\nnodes peak: %zu\n"
+		     "nodes high-water mark: %zu\nnodes evicted: %lu\n",
 		     fs->source, fs->mountpoint,
 		     sf_subject_names[fs->subject],
 		     fs->checks_off ? "no" : "yes",
@@ -226,7 +227,8 @@ size_t sf_status(void *arg, char *buf, size_t size)
 		     atomic_load(&fs->logging),
 		     atomic_load(&fs->checks), atomic_load(&fs->denials),
 		     atomic_load(&fs->grants), atomic_load(&fs->cache_hits),
-		     fs->nnodes);
+		     fs->nnodes, fs->nodes_peak, fs->nodes_high,
+		     fs->nodes_evicted);
 	return n < 0 ? 0 : (size_t)n;
 }
 

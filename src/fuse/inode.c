@@ -6,6 +6,24 @@
  * (st_dev, st_ino) so that hard links share one node and one cached label.
  * The FUSE node id is the node's address (passthrough_ll does the same);
  * the root is the node embedded in struct sf_fs.
+ *
+ * Fd pressure.  A node lives, and keeps its fd, as long as the kernel
+ * holds the inode, and the kernel may hold far more inodes than
+ * RLIMIT_NOFILE allows fds (a walk of a million files).  So when the
+ * table grows past nodes_high (half the limit: FORGETs arrive late, and
+ * open files need fds too), a thread asks the kernel to drop the least
+ * recently looked-up names
+ * (fuse_lowlevel_notify_inval_entry); the kernel then evicts those
+ * inodes that nobody uses and sends FORGET, which closes their fds,
+ * until nodes_low (a quarter of the limit) remain.  A lookup that meets
+ * EMFILE meanwhile waits briefly for those FORGETs and tries again.
+ * Why this and not file handles for cold inodes (name_to_handle_at /
+ * open_by_handle_at): nothing new resolves a backing object, so a node
+ * can never reach outside the backing tree or a recycled inode, labels
+ * stay cached exactly as long as before, no fd is ever closed under a
+ * request that uses it, and only this file changes.  The cost: the name
+ * of every node is kept (about 32 bytes), and an inode the kernel still
+ * uses (an open file, a cwd) is not forgotten.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -14,13 +32,36 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "smackfuse.h"
 
+/* Room left for open files, directories and libfuse's own fds. */
+static void sf_nodes_limits(struct sf_fs *fs)
+{
+	struct rlimit rl;
+	size_t lim = 1024;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl))
+		lim = rl.rlim_cur == RLIM_INFINITY ? 1u << 20 :
+		      (size_t)rl.rlim_cur;
+	fs->nodes_high = lim / 2;
+	fs->nodes_low = lim / 4;
+}
+
 int sf_nodes_init(struct sf_fs *fs)
 {
+	pthread_condattr_t ca;
+
 	pthread_mutex_init(&fs->nodes_lock, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&fs->evict_cond, &ca);
+	pthread_cond_init(&fs->forget_cond, &ca);
+	pthread_condattr_destroy(&ca);
+	sf_nodes_limits(fs);
 	fs->nbuckets = 4096;
 	fs->buckets = calloc(fs->nbuckets, sizeof(*fs->buckets));
 	return fs->buckets ? 0 : -ENOMEM;
@@ -78,6 +119,60 @@ static void sf_nodes_grow(struct sf_fs *fs)
 	fs->nbuckets = nb;
 }
 
+/* The LRU list, under nodes_lock; the root is never on it. */
+static void sf_lru_del(struct sf_fs *fs, struct sf_node *n)
+{
+	if (n->lru_prev)
+		n->lru_prev->lru_next = n->lru_next;
+	else
+		fs->lru_head = n->lru_next;
+	if (n->lru_next)
+		n->lru_next->lru_prev = n->lru_prev;
+	else
+		fs->lru_tail = n->lru_prev;
+	n->lru_prev = n->lru_next = NULL;
+}
+
+static void sf_lru_add(struct sf_fs *fs, struct sf_node *n)
+{
+	n->lru_next = NULL;
+	n->lru_prev = fs->lru_tail;
+	if (fs->lru_tail)
+		fs->lru_tail->lru_next = n;
+	else
+		fs->lru_head = n;
+	fs->lru_tail = n;
+}
+
+static void sf_lru_touch(struct sf_fs *fs, struct sf_node *n)
+{
+	if (fs->lru_tail != n) {
+		sf_lru_del(fs, n);
+		sf_lru_add(fs, n);
+	}
+}
+
+static void *sf_evict_thread(void *arg);
+
+/* A node was added: past the high-water mark, wake (or start) the
+ * thread that makes the kernel forget.  Under nodes_lock. */
+static void sf_nodes_pressure(struct sf_fs *fs)
+{
+	if (fs->nnodes > fs->nodes_peak)
+		fs->nodes_peak = fs->nnodes;
+	if (fs->nnodes <= fs->nodes_high || !fs->se || fs->evict_stop)
+		return;
+	if (!fs->evict_started) {
+		/* Created from a worker: it inherits the workers' blocked
+		 * signals. */
+		if (pthread_create(&fs->evict_thread, NULL, sf_evict_thread,
+				   fs))
+			return;
+		fs->evict_started = true;
+	}
+	pthread_cond_signal(&fs->evict_cond);
+}
+
 /* Find or insert the node of @st; takes one lookup reference.  Consumes
  * @fd (closed if an existing node is returned). */
 static struct sf_node *sf_node_get(struct sf_fs *fs, int fd,
@@ -100,6 +195,7 @@ static struct sf_node *sf_node_get(struct sf_fs *fs, int fd,
 			break;
 	if (n) {
 		n->nlookup++;
+		sf_lru_touch(fs, n);
 		pthread_mutex_unlock(&fs->nodes_lock);
 		close(fd);
 		return n;
@@ -117,10 +213,47 @@ static struct sf_node *sf_node_get(struct sf_fs *fs, int fd,
 	n->nlookup = 1;
 	n->next = fs->buckets[h];
 	fs->buckets[h] = n;
+	sf_lru_add(fs, n);
 	if (++fs->nnodes > fs->nbuckets * 2)
 		sf_nodes_grow(fs);
+	sf_nodes_pressure(fs);
 	pthread_mutex_unlock(&fs->nodes_lock);
 	return n;
+}
+
+/*
+ * openat() met EMFILE/ENFILE.  If the table holds enough nodes for
+ * forgetting to help, wake the evicting thread and wait for FORGETs
+ * (at most about two seconds), trying again after each.  Otherwise the
+ * fds are held by open files: fail at once.
+ */
+static int sf_openat_retry(struct sf_fs *fs, int dirfd, const char *name)
+{
+	struct timespec ts;
+	int i, fd = -1, err = errno;
+
+	for (i = 0; i < 40 && (err == EMFILE || err == ENFILE); i++) {
+		pthread_mutex_lock(&fs->nodes_lock);
+		if (fs->nnodes <= fs->nodes_low || !fs->evict_started) {
+			pthread_mutex_unlock(&fs->nodes_lock);
+			break;
+		}
+		pthread_cond_signal(&fs->evict_cond);
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		ts.tv_nsec += 50 * 1000 * 1000;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&fs->forget_cond, &fs->nodes_lock, &ts);
+		pthread_mutex_unlock(&fs->nodes_lock);
+		fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+		if (fd >= 0)
+			return fd;
+		err = errno;
+	}
+	errno = err;
+	return -1;
 }
 
 /**
@@ -141,6 +274,8 @@ int sf_node_lookup(struct sf_fs *fs, struct sf_node *parent,
 	if (!strcmp(name, "..") && parent == &fs->root)
 		return -ENOENT;
 	fd = openat(parent->fd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 && (errno == EMFILE || errno == ENFILE))
+		fd = sf_openat_retry(fs, parent->fd, name);
 	if (fd < 0)
 		return -errno;
 	if (fstatat(fd, "", &e->attr, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW)) {
@@ -171,26 +306,28 @@ static void sf_node_unhash(struct sf_fs *fs, struct sf_node *n)
 	}
 }
 
-/* Give memory back after the kernel forgot many nodes: freed nodes would
- * otherwise stay in malloc's arenas. */
-static void sf_nodes_trim(struct sf_fs *fs)
+/* Give memory back after the kernel forgot many nodes, or all of them:
+ * freed nodes would otherwise stay in malloc's arenas. */
+static void sf_nodes_trim(struct sf_fs *fs, bool empty)
 {
 	static atomic_ulong forgotten;
 
 	(void)fs;
-	if (atomic_fetch_add(&forgotten, 1) % 4096 == 4095)
+	if (atomic_fetch_add(&forgotten, 1) % 4096 == 4095 || empty)
 		malloc_trim(0);
 }
 
 void sf_node_forget(struct sf_fs *fs, struct sf_node *n, uint64_t nlookup)
 {
-	bool drop = false;
+	bool drop = false, empty = false;
 
 	pthread_mutex_lock(&fs->nodes_lock);
 	n->nlookup = nlookup > n->nlookup ? 0 : n->nlookup - nlookup;
 	if (!n->nlookup && n != &fs->root) {
 		sf_node_unhash(fs, n);
+		sf_lru_del(fs, n);
 		drop = true;
+		empty = !fs->nnodes;
 	}
 	pthread_mutex_unlock(&fs->nodes_lock);
 	if (drop) {
@@ -198,23 +335,45 @@ void sf_node_forget(struct sf_fs *fs, struct sf_node *n, uint64_t nlookup)
 		close(n->fd);
 		free(n->ename);
 		free(n);
-		sf_nodes_trim(fs);
+		sf_nodes_trim(fs, empty);
+		/* Lookups waiting for an fd (sf_openat_retry). */
+		pthread_cond_broadcast(&fs->forget_cond);
 	}
 }
 
-/* Remember the name under which the kernel may cache @n, to drop it in
- * sf_nodes_invalidate() when a label or rule changes. */
-void sf_node_remember_entry(struct sf_fs *fs, struct sf_node *n,
-			    fuse_ino_t parent, const char *name)
+static bool sf_node_has_name(const struct sf_node *n, fuse_ino_t parent,
+			     const char *name)
 {
-	char *copy = strdup(name);
+	return n->ename && n->eparent == parent && !strcmp(n->ename, name);
+}
 
+/* Remember the name the kernel knows @n by: to drop it in
+ * sf_nodes_invalidate() when a label or rule changes if the kernel may
+ * cache it (@cached), and to make the kernel forget @n under fd
+ * pressure.  A cached name is kept rather than replaced by an uncached
+ * one: it is the one that must be invalidated. */
+void sf_node_remember_entry(struct sf_fs *fs, struct sf_node *n,
+			    fuse_ino_t parent, const char *name, bool cached)
+{
+	char *copy;
+
+	if (n == &fs->root || !strcmp(name, ".") || !strcmp(name, ".."))
+		return;
+	pthread_mutex_lock(&fs->nodes_lock);
+	if (sf_node_has_name(n, parent, name) || (n->ecached && !cached)) {
+		n->ecached |= cached;
+		pthread_mutex_unlock(&fs->nodes_lock);
+		return;
+	}
+	pthread_mutex_unlock(&fs->nodes_lock);
+	copy = strdup(name);
 	if (!copy)
 		return;
 	pthread_mutex_lock(&fs->nodes_lock);
 	free(n->ename);
 	n->ename = copy;
 	n->eparent = parent;
+	n->ecached = cached;
 	pthread_mutex_unlock(&fs->nodes_lock);
 }
 
@@ -246,8 +405,9 @@ void sf_nodes_invalidate(struct sf_fs *fs)
 				continue;
 			v[n].ino = sf_node_ino(fs, nd);
 			v[n].parent = nd->eparent;
-			v[n].name = nd->ename;	/* ownership moves to v */
-			nd->ename = NULL;
+			/* The kernel drops it: the name stays known. */
+			v[n].name = nd->ecached ? strdup(nd->ename) : NULL;
+			nd->ecached = false;
 			n++;
 		}
 	}
@@ -298,4 +458,109 @@ int sf_node_from_fd(struct sf_fs *fs, int fd, struct fuse_entry_param *e,
 	e->ino = sf_node_ino(fs, n);
 	*out = n;
 	return 0;
+}
+
+/* Names the evicting thread hands to the kernel in one batch. */
+#define SF_EVICT_BATCH 1024
+
+/*
+ * Take up to @max of the least recently used nodes' names (ownership
+ * moves to @v: the kernel is about to drop them).  Every node looked at
+ * goes to the back of the list, so that nodes the kernel cannot forget
+ * (in use) do not stop the next pass.  Under nodes_lock.
+ */
+static size_t sf_evict_pick(struct sf_fs *fs, struct sf_inval *v, size_t max)
+{
+	size_t k = 0, seen = 0, scan = fs->nnodes;
+
+	while (k < max && seen++ < scan && fs->lru_head) {
+		struct sf_node *n = fs->lru_head;
+
+		sf_lru_touch(fs, n);
+		if (!n->ename)
+			continue;
+		v[k].parent = n->eparent;
+		v[k].name = n->ename;
+		n->ename = NULL;
+		n->ecached = false;
+		k++;
+	}
+	return k;
+}
+
+static void *sf_evict_thread(void *arg)
+{
+	struct sf_fs *fs = arg;
+	struct sf_inval *v = calloc(SF_EVICT_BATCH, sizeof(*v));
+	struct timespec ts;
+	size_t i, k, want;
+
+	if (!v)
+		return NULL;
+	pthread_mutex_lock(&fs->nodes_lock);
+	while (!fs->evict_stop) {
+		if (fs->nnodes <= fs->nodes_high) {
+			pthread_cond_wait(&fs->evict_cond, &fs->nodes_lock);
+			continue;
+		}
+		/* One pass: from the high-water mark down to the low. */
+		want = fs->nnodes - fs->nodes_low;
+		while (want > 0 && !fs->evict_stop) {
+			k = sf_evict_pick(fs, v, want < SF_EVICT_BATCH ?
+					  want : SF_EVICT_BATCH);
+			if (!k)
+				break;
+			want -= k;
+			fs->nodes_evicted += k;
+			pthread_mutex_unlock(&fs->nodes_lock);
+			/* Not under the lock: the kernel may need a request
+			 * answered (and the directory lock) first. */
+			for (i = 0; i < k; i++) {
+				fuse_lowlevel_notify_inval_entry(fs->se,
+					v[i].parent, v[i].name,
+					strlen(v[i].name));
+				free(v[i].name);
+			}
+			pthread_mutex_lock(&fs->nodes_lock);
+		}
+		/* Let the FORGETs arrive; never spin on nodes the kernel
+		 * keeps (open files): at most one pass per 100 ms. */
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		ts.tv_nsec += 100 * 1000 * 1000;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		while (!fs->evict_stop &&
+		       pthread_cond_timedwait(&fs->evict_cond, &fs->nodes_lock,
+					      &ts) == 0)
+			;
+	}
+	pthread_mutex_unlock(&fs->nodes_lock);
+	free(v);
+	return NULL;
+}
+
+/*
+ * sf_nodes_stop - stop the evicting thread (if it ever started).  Called
+ * once the session is unmounted, before it is destroyed: a notification
+ * in flight then fails at once.  Should one still block, the thread is
+ * left behind rather than the daemon hanging at exit.
+ */
+void sf_nodes_stop(struct sf_fs *fs)
+{
+	struct timespec ts;
+	bool started;
+
+	pthread_mutex_lock(&fs->nodes_lock);
+	fs->evict_stop = true;
+	started = fs->evict_started;
+	pthread_cond_broadcast(&fs->evict_cond);
+	pthread_mutex_unlock(&fs->nodes_lock);
+	if (!started)
+		return;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += 2;
+	if (pthread_timedjoin_np(fs->evict_thread, NULL, &ts))
+		pthread_detach(fs->evict_thread);
 }

@@ -425,6 +425,7 @@ static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 out_unmount:
 	sf_control_stop(ctl);
 	fuse_session_unmount(fs->se);
+	sf_nodes_stop(fs);
 out_signals:
 	fuse_remove_signal_handlers(fs->se);
 out_destroy:

@@ -55,8 +55,8 @@ static void sf_entry_timeouts(struct sf_fs *fs, struct sf_node *dir,
 {
 	e->attr_timeout = sf_timeout(fs, n);
 	e->entry_timeout = sf_timeout(fs, dir);
-	if (e->entry_timeout > 0)
-		sf_node_remember_entry(fs, n, sf_node_ino(fs, dir), name);
+	sf_node_remember_entry(fs, n, sf_node_ino(fs, dir), name,
+			       e->entry_timeout > 0);
 }
 
 /* Directory permission the VFS asks for before creating or removing a

@@ -50,13 +50,18 @@ struct sf_node {
 	ino_t ino;
 	dev_t dev;
 	mode_t type;			/* S_IFMT bits */
+	bool ecached;			/* @ename is in the kernel's cache */
 	uint64_t nlookup;		/* under fs->nodes_lock */
 	_Atomic sf_lid label;		/* effective SMACK64 */
 	atomic_uint flags;
-	/* The last name the kernel was told it may cache (entry timeout >
-	 * 0); kept so that sf_invalidate_all() can drop it.  Under lock. */
+	/* A name the kernel knows the node by, so that it can be asked to
+	 * drop it: by sf_invalidate_all() when @ecached (entry timeout > 0;
+	 * such a name is not replaced by an uncached one), and under fd
+	 * pressure (inode.c).  Under fs->nodes_lock. */
 	fuse_ino_t eparent;
 	char *ename;
+	/* Least recently looked up first (fs->lru_head); under nodes_lock. */
+	struct sf_node *lru_prev, *lru_next;
 	/* POSIX locks: one open file description per lock owner, so that
 	 * OFD locks give POSIX semantics (see lock.c).  Under sf_locks_lock. */
 	struct sf_lockfd *locks;
@@ -96,6 +101,15 @@ struct sf_fs {
 	pthread_mutex_t nodes_lock;
 	struct sf_node **buckets;
 	size_t nbuckets, nnodes;
+	/* Fd pressure (inode.c): every node holds an O_PATH fd.  Above
+	 * nodes_high nodes, a thread asks the kernel to forget the least
+	 * recently used ones until nodes_low remain.  Under nodes_lock. */
+	struct sf_node *lru_head, *lru_tail;
+	size_t nodes_high, nodes_low, nodes_peak;
+	unsigned long nodes_evicted;
+	pthread_cond_t evict_cond, forget_cond;
+	pthread_t evict_thread;
+	bool evict_started, evict_stop;
 
 	struct sf_policy *policy;
 	struct sf_labels *labels;
@@ -145,8 +159,10 @@ int sf_node_from_fd(struct sf_fs *fs, int fd, struct fuse_entry_param *e,
 void sf_node_ref(struct sf_fs *fs, struct sf_node *n);
 void sf_node_forget(struct sf_fs *fs, struct sf_node *n, uint64_t nlookup);
 void sf_node_remember_entry(struct sf_fs *fs, struct sf_node *n,
-			    fuse_ino_t parent, const char *name);
+			    fuse_ino_t parent, const char *name, bool cached);
 void sf_nodes_invalidate(struct sf_fs *fs);
+/* Stop the fd-pressure thread; after the session is unmounted. */
+void sf_nodes_stop(struct sf_fs *fs);
 void sf_proc_path(const struct sf_node *n, char *buf, size_t size);
 
 /* label.c */

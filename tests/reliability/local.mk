@@ -22,7 +22,8 @@ RL_TESTS = \
 	tests/reliability/fdlimit.test \
 	tests/reliability/storm.test \
 	tests/reliability/attack.test \
-	tests/reliability/rss.test
+	tests/reliability/rss.test \
+	tests/reliability/walk.test
 
 # Written, not yet passing on main (see tests/reliability/FINDINGS).
 RL_PENDING =
@@ -101,7 +102,8 @@ tests/reliability/fuzz.log: $(RL_FUZZ_BINS)
 CLEANFILES += $(RL_FUZZ_BINS) $(RL_FUZZ_LIB)
 endif
 
-# Full counts: 1,000,000-op fsx, 1,000,000-file walk, 1,000,000-op denial
+# Full counts: 1,000,000-op fsx, 1,000,000-file walk (rss), 200,000-file
+# walk under a 4096-fd limit (walk), 1,000,000-op denial
 # storm, 100,000-iteration races.
 check-heavy:
 	$(MAKE) $(AM_MAKEFLAGS) $(check_PROGRAMS) $(sbin_PROGRAMS) $(bin_PROGRAMS)
