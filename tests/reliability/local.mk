@@ -45,22 +45,11 @@ EXTRA_DIST += \
 # static functions) simply does not pull that member.  syslog() is
 # renamed to a silent stub (fuzz_stubs.c): rejected inputs are logged.
 RL_FUZZ_NAMES = users options xattr control
-RL_FUZZ_DAEMON_C = \
-	$(top_srcdir)/src/fuse/inode.c \
-	$(top_srcdir)/src/fuse/label.c \
-	$(top_srcdir)/src/fuse/subject.c \
-	$(top_srcdir)/src/fuse/check.c \
-	$(top_srcdir)/src/fuse/policy.c \
-	$(top_srcdir)/src/fuse/create.c \
-	$(top_srcdir)/src/fuse/lock.c \
-	$(top_srcdir)/src/fuse/ops.c \
-	$(top_srcdir)/src/fuse/control.c \
-	$(top_srcdir)/src/fuse/control_files.c \
-	$(top_srcdir)/src/fuse/control_net.c \
-	$(top_srcdir)/src/fuse/control_path.c \
-	$(top_srcdir)/src/fuse/control_priv.c \
-	$(top_srcdir)/src/common/cipso.c \
-	$(top_srcdir)/tests/reliability/fuzz/fuzz_stubs.c
+# The daemon's and the control library's sources as the build lists them
+# (a file added there is fuzzed here too); main.c and headers are skipped
+# when compiling.
+RL_FUZZ_SRC = $(smackfuse_SOURCES) $(src_fuse_libsfcontrol_a_SOURCES) \
+	src/common/cipso.c tests/reliability/fuzz/fuzz_stubs.c
 RL_FUZZ_H = $(SF_CORE_H) $(top_srcdir)/src/fuse/smackfuse.h \
 	$(top_srcdir)/src/fuse/create.h $(top_srcdir)/src/fuse/control.h \
 	$(top_srcdir)/src/fuse/control_int.h $(top_srcdir)/src/common/cipso.h
@@ -78,10 +67,11 @@ RL_FUZZ_LIB = tests/reliability/fuzz/libsffuzz.a
 RL_FUZZ_LIBS = $(RL_FUZZ_LIB) $(SF_NETLABEL_LIBS) $(FUSE3_LIBS) \
 	$(URCU_LIBS) -lpthread
 
-$(RL_FUZZ_LIB): $(SF_CORE_C) $(RL_FUZZ_DAEMON_C) $(RL_FUZZ_H) \
+$(RL_FUZZ_LIB): $(SF_CORE_C) $(RL_FUZZ_SRC:%=$(top_srcdir)/%) $(RL_FUZZ_H) \
 		src/netlabel/libsfnetlabel.a
 	$(AM_V_GEN)rm -rf $@.d && $(MKDIR_P) $@.d && \
-	for f in $(SF_CORE_C) $(RL_FUZZ_DAEMON_C); do \
+	for f in $(SF_CORE_C) $(RL_FUZZ_SRC:%=$(top_srcdir)/%); do \
+	  case $$f in */src/fuse/main.c|*.h) continue ;; esac; \
 	  o=$@.d/$$(basename $$(dirname $$f))_$$(basename $$f .c).o; \
 	  $(CLANG) $(RL_FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $$o $$f \
 	    || exit 1; \
