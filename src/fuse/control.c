@@ -466,7 +466,6 @@ int sf_control_start(struct sf_control **out, struct sf_policy *policy,
 {
 	struct sf_control *c;
 	sigset_t all, old;
-	struct stat st;
 	int rc;
 
 	*out = NULL;
@@ -509,9 +508,7 @@ int sf_control_start(struct sf_control **out, struct sf_policy *policy,
 		goto out_unmount;
 	}
 	c->running = true;
-	/* Only now that the thread answers: stat would wait for it. */
-	if (stat(c->dir, &st) == 0)
-		c->dev = st.st_dev;
+	c->dev = ctl_mount_dev(c->dir);
 	ctl_log(c, LOG_INFO, "serving the control files of %s%s",
 		c->mountpoint, cfg->netlabel_off ? " (netlabel=off: doi, "
 		"ambient and netlabel do not change the kernel)" : "");

@@ -1,0 +1,55 @@
+# tests/sanitize: the daemon under AddressSanitizer + UBSan, and under
+# valgrind, running the filesystem tests (heavier than make check; not part
+# of it).  A report from either tool fails the run, whatever the tests said:
+# ASan writes its reports to files (log_path) that must not exist at the
+# end, valgrind's --error-exitcode is checked by the wrapper script.
+SF_SAN_DAEMON_SRC = $(smackfuse_SOURCES) \
+	$(src_fuse_libsfcontrol_a_SOURCES) $(src_common_libsfcore_a_SOURCES)
+SF_SAN_TESTS = $(FUSE_TESTS)
+
+# (after smackfuse: that builds the libraries it links)
+tests/sanitize/asan-smackfuse: $(SF_SAN_DAEMON_SRC) smackfuse$(EXEEXT)
+	@$(MKDIR_P) tests/sanitize
+	$(AM_V_CCLD)c=; for f in $(SF_SAN_DAEMON_SRC); do \
+	  case $$f in \
+	  *.c) c="$$c $(top_srcdir)/$$f" ;; esac; done; \
+	$(CC) -g -O1 -fno-omit-frame-pointer \
+	  -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	  -fno-sanitize=alignment $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) \
+	  -I$(top_srcdir)/src/netlabel $(FUSE3_CFLAGS) $(URCU_CFLAGS) \
+	  -o $@ $$c $(SF_NETLABEL_LIBS) \
+	  $(FUSE3_LIBS) $(URCU_LIBS) -lpthread
+
+check-daemon-asan: tests/sanitize/asan-smackfuse
+	@rm -rf tests/sanitize/asan-reports; \
+	$(MKDIR_P) tests/sanitize/asan-reports; \
+	ASAN_OPTIONS=log_path=$(abs_builddir)/tests/sanitize/asan-reports/asan:detect_leaks=1 \
+	UBSAN_OPTIONS=print_stacktrace=1:log_path=$(abs_builddir)/tests/sanitize/asan-reports/ubsan \
+	SMACKFUSE=$(abs_builddir)/tests/sanitize/asan-smackfuse \
+	  $(MAKE) $(AM_MAKEFLAGS) check TESTS="$(SF_SAN_TESTS)"; rc=$$?; \
+	if ls tests/sanitize/asan-reports | grep -q .; then \
+	  echo "FAIL: sanitizer reports in tests/sanitize/asan-reports:"; \
+	  head -n 40 tests/sanitize/asan-reports/*; exit 1; fi; \
+	echo "check-daemon-asan: no sanitizer report"; exit $$rc
+
+check-daemon-valgrind: smackfuse
+	@rm -rf tests/sanitize/vg-reports; \
+	$(MKDIR_P) tests/sanitize/vg-reports; \
+	SF_VG_REAL=$(abs_builddir)/smackfuse \
+	SF_VG_DIR=$(abs_builddir)/tests/sanitize/vg-reports \
+	SMACKFUSE=$(abs_top_srcdir)/tests/sanitize/vg-smackfuse \
+	  $(MAKE) $(AM_MAKEFLAGS) check TESTS="$(SF_SAN_TESTS)"; rc=$$?; \
+	if grep -L 'ERROR SUMMARY: 0 errors' tests/sanitize/vg-reports/* | \
+	   grep -q .; then \
+	  echo "FAIL: valgrind found errors:"; \
+	  grep -l -v 'ERROR SUMMARY: 0 errors' tests/sanitize/vg-reports/* | head; \
+	  exit 1; fi; \
+	echo "check-daemon-valgrind: $$(ls tests/sanitize/vg-reports | wc -l) daemon runs, 0 valgrind errors"; \
+	exit $$rc
+
+clean-local: clean-sanitize
+clean-sanitize:
+	-rm -rf tests/sanitize/asan-smackfuse tests/sanitize/asan-reports \
+	  tests/sanitize/vg-reports
+.PHONY: check-daemon-asan check-daemon-valgrind clean-sanitize
+EXTRA_DIST += tests/sanitize/vg-smackfuse
