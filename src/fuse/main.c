@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -421,7 +422,9 @@ static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 		rc = fuse_session_loop_mt(fs->se, lc);
 		fuse_loop_cfg_destroy(lc);
 	}
-	rc = rc ? 1 : 0;
+	/* The loop returns the number of the signal that ended it: SIGTERM,
+	 * SIGINT or SIGHUP is a clean shutdown, not a failure. */
+	rc = (rc == 0 || rc == SIGTERM || rc == SIGINT || rc == SIGHUP) ? 0 : 1;
 out_unmount:
 	sf_control_stop(ctl);
 	fuse_session_unmount(fs->se);

@@ -126,7 +126,8 @@ mount_sf() {
 	return 1
 }
 
-# umount_sf MNT: unmount and wait for the daemon (SF_PID) to exit.
+# umount_sf MNT: unmount and wait for the daemon (SF_PID) to exit; its
+# exit status is left in SF_STATUS ("running" if it did not exit).
 umount_sf() {
 	local i
 	fusermount3 -u "$1" 2>/dev/null || umount "$1" 2>/dev/null || return 1
@@ -134,7 +135,10 @@ umount_sf() {
 		kill -0 "$SF_PID" 2>/dev/null || break
 		sleep 0.05
 	done
+	SF_STATUS=running
+	kill -0 "$SF_PID" 2>/dev/null && return 0
 	wait "$SF_PID" 2>/dev/null
+	SF_STATUS=$?		# the daemon's exit status
 	return 0
 }
 
