@@ -265,7 +265,6 @@ int sf_node_lookup(struct sf_fs *fs, struct sf_node *parent,
 		   const char *name, struct fuse_entry_param *e,
 		   struct sf_node **out)
 {
-	struct sf_node *n;
 	int fd;
 
 	memset(e, 0, sizeof(*e));
@@ -278,18 +277,7 @@ int sf_node_lookup(struct sf_fs *fs, struct sf_node *parent,
 		fd = sf_openat_retry(fs, parent->fd, name);
 	if (fd < 0)
 		return -errno;
-	if (fstatat(fd, "", &e->attr, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW)) {
-		int saverr = errno;
-
-		close(fd);
-		return -saverr;
-	}
-	n = sf_node_get(fs, fd, &e->attr);
-	if (!n)
-		return -ENOMEM;
-	e->ino = sf_node_ino(fs, n);
-	*out = n;
-	return 0;
+	return sf_node_from_fd(fs, fd, e, out);
 }
 
 static void sf_node_unhash(struct sf_fs *fs, struct sf_node *n)
