@@ -187,6 +187,8 @@ int sf_users_load(struct sf_fs *fs, const char *path);
 void sf_subject_get(struct sf_fs *fs, fuse_req_t req, struct sf_subject *s);
 sf_lid sf_subject_of(struct sf_fs *fs, pid_t pid, uid_t uid, gid_t gid);
 bool sf_privileged(struct sf_fs *fs, struct sf_subject *s, int cap);
+int sf_subject_syscall(const struct sf_subject *s, long *nr,
+		       unsigned long args[6]);
 #define SF_CAP_MAC_OVERRIDE 32
 #define SF_CAP_MAC_ADMIN 33
 

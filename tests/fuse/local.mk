@@ -13,7 +13,8 @@ FUSE_TESTS = \
 	tests/fuse/examples.test \
 	tests/fuse/enforce.test \
 	tests/fuse/mount.test \
-	tests/fuse/onlycap.test
+	tests/fuse/onlycap.test \
+	tests/fuse/access.test
 
 TESTS += $(FUSE_TESTS)
 
@@ -23,5 +24,4 @@ EXTRA_DIST += \
 	tests/fuse/KNOWN-GAPS \
 	tests/fuse/examples.gaps \
 	tests/fuse/examples-gaps.test \
-	tests/fuse/enforce-gaps.test \
 	$(FUSE_TESTS)
