@@ -347,14 +347,15 @@ static int sf_show_status(struct sf_text *t)
 	len = scnprintf(text, sizeof(text),
 		"checks %lld\ndenials %lld\nmisses %lu\ncleanup_misses %lu\n"
 		"nomem %lld\nlabelled_tasks %d\nipc_objects %d\n"
-		"sockets %d\nprobes %u\nrules %u\nlabels %u\n",
+		"sockets %d\nprobes %u\nrules %u\nlabels %u\ntraps %lu\n",
 		(long long)atomic64_read(&sf_count.checks),
 		(long long)atomic64_read(&sf_count.denials),
 		sf_probes_missed(false), sf_probes_missed(true),
 		(long long)atomic64_read(&sf_count.nomem),
 		atomic_read(&sf_tasks.count), atomic_read(&sf_ipcs.count),
 		atomic_read(&sf_socks.count), sf_probes_count(), nrules,
-		sf_labels_count(sf_policy_labels(sf_policy)));
+		sf_labels_count(sf_policy_labels(sf_policy)),
+		sf_probes_traps());
 	len += sf_probes_missed_detail(text + len, sizeof(text) - len);
 	return sf_text_set(t, text, len);
 }

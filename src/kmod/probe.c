@@ -21,7 +21,27 @@
  * kprobe handler is already running on the same CPU; the checked hooks run
  * in process context and our handlers call none of them, so that cannot
  * happen for them (the stress test measures it).  See smackfuse-kmod(7).
+ *
+ * Every handler runs through sf_pre(), which always takes over the
+ * instruction pointer (returns 1): either the denial's return, or the
+ * instruction after the 5-byte ftrace call site.  Returning 0 would be
+ * equivalent when the handler is entered from the ftrace trampoline, but
+ * not when it is entered from an int3 at the call site.  ftrace patches
+ * the call site with text_poke_bp(), which puts an int3 there for a
+ * moment; normally poke_int3_handler() claims that trap.  An int3 that it
+ * does not claim goes to kprobe_int3_handler(), which finds our probe at
+ * that address and, when the handler returns 0, "single-steps" the
+ * probe's instruction slot, which an ftrace-based kprobe does not have
+ * (ainsn.insn is NULL): the task jumps to address 0 with interrupts off.
+ * That is the oops seen under qemu (TCG), which can keep executing a
+ * translation of the transient int3 after the patch completed (the bytes
+ * in memory are the new call).  Resuming after the call site ourselves is
+ * correct on both paths: on the ftrace path it is the address the
+ * trampoline returns to anyway.
  */
+#include <linux/ftrace.h>
+#include <linux/hardirq.h>
+#include <linux/irqflags.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
@@ -85,10 +105,43 @@ static int sf_allow(struct kprobe *kp, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(sf_allow);
 
-static struct kprobe *sf_kps;
-static bool *sf_cleanup;		/* per probe: sf_hook.cleanup */
+/* One probe: the kprobe, and the hook's handler that sf_pre() calls. */
+struct sf_probe {
+	struct kprobe kp;
+	kprobe_pre_handler_t check;	/* returns sf_deny(regs, rc) */
+	bool cleanup;			/* sf_hook.cleanup */
+};
+
+static struct sf_probe *sf_kps;
 static struct kprobe **sf_kpp;	/* for the batched unregister_kprobes() */
 static unsigned int sf_nkps;
+static atomic64_t sf_traps;	/* handlers entered from an int3 */
+
+/*
+ * sf_pre - the pre_handler of every probe (see the top of this file).
+ *
+ * Interrupts are off while the hook decides, so that no softirq (RCU
+ * callbacks free tasks, IPC objects and sockets through probed functions)
+ * can run on top of the handler: a nested probe hit would be a miss, and
+ * on the int3 path a re-entered kprobe is single-stepped like above.
+ */
+static int sf_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct sf_probe *sp = container_of(kp, struct sf_probe, kp);
+	unsigned long flags;
+	int denied;
+
+	if (in_nmi())	/* the int3 path runs as an NMI */
+		atomic64_inc(&sf_traps);
+	local_irq_save(flags);
+	denied = sp->check(kp, regs);
+	local_irq_restore(flags);
+	if (!denied)
+		instruction_pointer_set(regs, (unsigned long)kp->addr +
+					      MCOUNT_INSN_SIZE);
+	return 1;
+}
+NOKPROBE_SYMBOL(sf_pre);
 
 static unsigned int sf_hooks_total(void)
 {
@@ -106,15 +159,17 @@ static unsigned int sf_hooks_total(void)
  *
  * Returns 0, or a negative errno after logging which probe failed and why.
  */
-static int sf_probe_one(const char *symbol, kprobe_pre_handler_t pre,
+static int sf_probe_one(const char *symbol, kprobe_pre_handler_t check,
 			bool cleanup)
 {
-	struct kprobe *kp = &sf_kps[sf_nkps];
+	struct sf_probe *sp = &sf_kps[sf_nkps];
+	struct kprobe *kp = &sp->kp;
 	int rc;
 
 	kp->symbol_name = symbol;
-	kp->pre_handler = pre;
-	sf_cleanup[sf_nkps] = cleanup;
+	kp->pre_handler = sf_pre;
+	sp->check = check;
+	sp->cleanup = cleanup;
 	rc = register_kprobe(kp);
 	if (rc) {
 		pr_err("smackfuse: cannot probe %s: error %d\n", symbol, rc);
@@ -137,12 +192,12 @@ int sf_probes_register(void)
 
 	sf_kps = kcalloc(n, sizeof(*sf_kps), GFP_KERNEL);
 	sf_kpp = kcalloc(n, sizeof(*sf_kpp), GFP_KERNEL);
-	sf_cleanup = kcalloc(n, sizeof(*sf_cleanup), GFP_KERNEL);
-	if (!sf_kps || !sf_kpp || !sf_cleanup) {
+	if (!sf_kps || !sf_kpp) {
 		rc = -ENOMEM;
 		goto out_unregister;
 	}
 	sf_nkps = 0;
+	atomic64_set(&sf_traps, 0);
 	for (i = 0; i < ARRAY_SIZE(sf_tables); i++) {
 		for (h = sf_tables[i]; h->symbol; h++) {
 			rc = sf_probe_one(h->symbol, h->pre, h->cleanup);
@@ -169,8 +224,6 @@ void sf_probes_unregister(void)
 	sf_nkps = 0;
 	kfree(sf_kpp);
 	kfree(sf_kps);
-	kfree(sf_cleanup);
-	sf_cleanup = NULL;
 	sf_kpp = NULL;
 	sf_kps = NULL;
 }
@@ -181,8 +234,8 @@ unsigned long sf_probes_missed(bool cleanup)
 	unsigned int i;
 
 	for (i = 0; i < sf_nkps; i++)
-		if (sf_cleanup[i] == cleanup)
-			n += READ_ONCE(sf_kps[i].nmissed);
+		if (sf_kps[i].cleanup == cleanup)
+			n += READ_ONCE(sf_kps[i].kp.nmissed);
 	return n;
 }
 
@@ -192,12 +245,12 @@ size_t sf_probes_missed_detail(char *buf, size_t size)
 	unsigned int i;
 
 	for (i = 0; i < sf_nkps; i++) {
-		unsigned long n = READ_ONCE(sf_kps[i].nmissed);
+		unsigned long n = READ_ONCE(sf_kps[i].kp.nmissed);
 
 		if (n)
 			len += scnprintf(buf + len, size - len,
 					 "missed %s %lu\n",
-					 sf_kps[i].symbol_name, n);
+					 sf_kps[i].kp.symbol_name, n);
 	}
 	return len;
 }
@@ -205,4 +258,9 @@ size_t sf_probes_missed_detail(char *buf, size_t size)
 unsigned int sf_probes_count(void)
 {
 	return sf_nkps;
+}
+
+unsigned long sf_probes_traps(void)
+{
+	return atomic64_read(&sf_traps);
 }

@@ -114,7 +114,8 @@ struct sf_hook {
 /*
  * sf_deny - make the probed function return @rc without running it.
  * For @rc == 0 returns 0 and the function runs normally (the other LSMs
- * still decide).  Call only from a pre_handler at a function's entry.
+ * still decide).  Call only from a hook's handler (struct sf_hook.pre),
+ * which probe.c's common pre_handler calls at the function's entry.
  */
 int sf_deny(struct pt_regs *regs, int rc);
 
@@ -130,6 +131,8 @@ unsigned long sf_probes_missed(bool cleanup);
 /* "missed SYMBOL N" lines for every probe that missed, into @buf. */
 size_t sf_probes_missed_detail(char *buf, size_t size);
 unsigned int sf_probes_count(void);
+/* Handlers entered from an int3 at a probed call site (see probe.c). */
+unsigned long sf_probes_traps(void);
 
 extern const struct sf_hook sf_task_hooks[];
 extern const struct sf_hook sf_ipc_hooks[];

@@ -8,9 +8,12 @@
 . /lib/sfq/tap.sh
 SF=/sys/kernel/security/smackfuse
 U=1000
-C=100
+C=100 F=0
 for a in $(cat /proc/cmdline); do
-	case "$a" in sfq_kmod_cycles=*) C=${a#sfq_kmod_cycles=} ;; esac
+	case "$a" in
+	sfq_kmod_cycles=*) C=${a#sfq_kmod_cycles=} ;;
+	sfq_kmod_forkers=*) F=${a#sfq_kmod_forkers=} ;;
+	esac
 done
 
 # zero: until the status shows no labelled task, IPC object or socket
@@ -30,7 +33,16 @@ zero() {
 # Signals race with every probe being armed and disarmed.
 (while :; do kill -0 1; kill -0 1; kill -0 1; usleep 2000; done) 2>/dev/null &
 H=$!
-bad_load=0 bad_use=0 bad_zero=0 bad_unload=0
+# More fork pressure on demand (sfq_kmod_forkers=N): each loop forks a
+# subshell without pause, so security_task_alloc runs on both CPUs while
+# its call site is being patched.
+n=0
+while [ $n -lt $F ]; do
+	(while :; do ( : ); done) &
+	H="$H $!"
+	n=$((n + 1))
+done
+bad_load=0 bad_use=0 bad_zero=0 bad_unload=0 traps=0
 i=0
 t0=$(cut -d' ' -f1 /proc/uptime)
 while [ $i -lt $C ]; do
@@ -53,12 +65,14 @@ while [ $i -lt $C ]; do
 	kill $P $L
 	wait $P $L 2>/dev/null
 	zero || bad_zero=$((bad_zero + 1))
+	traps=$((traps + $(sed -n 's/^traps //p' $SF/status)))
 	[ $i = 1 ] && diag "$(time -f 'rmmod %e s' rmmod smackfuse 2>&1)" ||
 		rmmod smackfuse || bad_unload=$((bad_unload + 1))
 done
 t1=$(cut -d' ' -f1 /proc/uptime)
 kill $H
 diag "$C cycles in $(echo "$t0 $t1" | awk '{ printf "%.1f", $2 - $1 }') s"
+diag "handlers entered from an int3 at a probed call site: $traps"
 check_out "$C loads succeeded" 0 echo $bad_load
 check_out "$C uses saw their denials (signal, msgsnd)" 0 echo $bad_use
 check_out "labels back to zero (tasks, IPC, sockets) before each unload" 0 \

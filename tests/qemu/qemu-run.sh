@@ -9,6 +9,13 @@
 #     -a ARGS               extra kernel command line
 #     -t SECS               whole-run timeout (default 300, env SFQ_TIMEOUT)
 #     --mem SIZE --smp N    guest memory (512M) and CPUs (2)
+#     --tcg-thread single|multi  TCG threading (default multi: one host
+#                           thread per vCPU).  single runs the vCPUs in
+#                           turn on one thread; use it for guests that
+#                           patch kernel text at run time (kprobes, ftrace):
+#                           with multi, qemu 7.2 can translate code that
+#                           another vCPU is rewriting and keep running that
+#                           stale translation (see tests/kmod/cycle.test)
 #     --name NAME           prefix of the TAP descriptions (default: kernel)
 #     --no-plan             omit the trailing "1..N" (the caller adds its own
 #                           points and plan; see tap.sh)
@@ -36,13 +43,14 @@ KSEL=debian
 TMO=${SFQ_TIMEOUT:-300}
 MEM=512M
 SMP=2
+TCGT=multi
 APPEND=
 PLAN=1
 NAME=
 CHANNEL=
 MK=()
 NAMES=()
-usage() { sed -n '2,20s/^# \{0,1\}//p' "$0" >&2; exit 2; }
+usage() { sed -n '2,25s/^# \{0,1\}//p' "$0" >&2; exit 2; }
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-k) KSEL=$2; shift 2 ;;
@@ -50,6 +58,7 @@ while [ $# -gt 0 ]; do
 	-t) TMO=$2; shift 2 ;;
 	--mem) MEM=$2; shift 2 ;;
 	--smp) SMP=$2; shift 2 ;;
+	--tcg-thread) TCGT=$2; shift 2 ;;
 	--name) NAME=$2; shift 2 ;;
 	--no-plan) PLAN=0; shift ;;
 	--channel) CHANNEL=$2; shift 2 ;;
@@ -61,6 +70,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ ${#NAMES[@]} -gt 0 ] || usage
+case "$TCGT" in single|multi) ;; *) usage ;; esac
 [ -n "$NAME" ] || NAME=$KSEL
 case "$NAME" in */*) NAME=$(basename "$NAME") ;; esac
 
@@ -115,7 +125,7 @@ LIST=$(IFS=,; echo "${NAMES[*]}")
 # no_timer_check: on a loaded host TCG can miss the IO-APIC timer check
 # and the kernel panics ("IO-APIC + timer doesn't work!") before /init.
 boot() {
-	timeout -k 5 "$TMO" qemu-system-x86_64 -accel tcg -cpu max \
+	timeout -k 5 "$TMO" qemu-system-x86_64 -accel "tcg,thread=$TCGT" -cpu max \
 		-m "$MEM" -smp "$SMP" -nodefaults -display none -no-reboot \
 		-serial "file:$WD/console.log" -serial "file:$WD/tap.log" \
 		-kernel "$KERNEL" -initrd "$WD/initramfs.cpio" \
