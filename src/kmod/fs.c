@@ -4,10 +4,12 @@
  *
  * Every file is one struct sf_file: a show() that renders what a read
  * returns (rendered once, at open, so a reader sees one consistent text)
- * and a store() that handles one write().  Transaction files (access2,
- * pidlabel) answer a write by replacing the text that the next read on
- * the same open file returns.  Policy writes go through the shared core's
- * parsers, all-or-nothing, and need CAP_MAC_ADMIN (narrowed by onlycap).
+ * and a store() that handles one write().  Policy files instead name the
+ * shared core's printer and parser, which the open and write handlers
+ * call.  Transaction files (access2, pidlabel) answer a write by replacing
+ * the text that the next read on the same open file returns.  Policy
+ * writes go through the shared core's parsers, all-or-nothing, and need
+ * CAP_MAC_ADMIN (narrowed by onlycap).
  */
 #include <linux/capability.h>
 #include <linux/cred.h>
@@ -29,9 +31,20 @@ struct sf_text {
 	size_t len;
 };
 
+typedef size_t (*sf_printer)(const struct sf_labels *,
+			     const struct sf_snapshot *, char *, size_t);
+typedef int (*sf_parser)(struct sf_labels *, const char *, size_t,
+			 struct sf_batch *, struct sf_error *);
+
+/*
+ * A policy file (load2, onlycap, ...) names the core's printer and parser;
+ * any other file has its own show() and store().
+ */
 struct sf_file {
 	const char *name;
 	umode_t mode;
+	sf_printer print;
+	sf_parser parse;
 	int (*show)(struct sf_text *t);
 	ssize_t (*store)(struct sf_text *t, char *buf, size_t len);
 };
@@ -52,10 +65,7 @@ static int sf_text_set(struct sf_text *t, const char *s, size_t len)
 
 /* Render with one of the core's snprintf-style printers, growing once
  * more if the policy grew between sizing and printing. */
-static int sf_text_print(struct sf_text *t,
-			 size_t (*print)(const struct sf_labels *,
-					 const struct sf_snapshot *, char *,
-					 size_t))
+static int sf_text_print(struct sf_text *t, sf_printer print)
 {
 	const struct sf_labels *labels = sf_policy_labels(sf_policy);
 	size_t size = 256, need;
@@ -104,9 +114,6 @@ static void sf_parse_failed(const char *file, struct sf_error *err)
 
 /* ---- policy files ---- */
 
-typedef int (*sf_parser)(struct sf_labels *, const char *, size_t,
-			 struct sf_batch *, struct sf_error *);
-
 static ssize_t sf_apply(const char *file, sf_parser parse, char *buf,
 			size_t len)
 {
@@ -124,47 +131,6 @@ static ssize_t sf_apply(const char *file, sf_parser parse, char *buf,
 		rc = sf_policy_apply(sf_policy, &b);
 	sf_batch_release(&b);
 	return rc ? rc : (ssize_t)len;
-}
-
-static int sf_show_load2(struct sf_text *t)
-{
-	return sf_text_print(t, sf_print_load2);
-}
-
-static ssize_t sf_store_load2(struct sf_text *t, char *buf, size_t len)
-{
-	return sf_apply("load2", sf_parse_load2, buf, len);
-}
-
-static int sf_show_load(struct sf_text *t)
-{
-	return sf_text_print(t, sf_print_load);
-}
-
-static ssize_t sf_store_load(struct sf_text *t, char *buf, size_t len)
-{
-	return sf_apply("load", sf_parse_load, buf, len);
-}
-
-static ssize_t sf_store_change_rule(struct sf_text *t, char *buf, size_t len)
-{
-	return sf_apply("change-rule", sf_parse_change_rule, buf, len);
-}
-
-static ssize_t sf_store_revoke_subject(struct sf_text *t, char *buf,
-				       size_t len)
-{
-	return sf_apply("revoke-subject", sf_parse_revoke_subject, buf, len);
-}
-
-static int sf_show_onlycap(struct sf_text *t)
-{
-	return sf_text_print(t, sf_print_onlycap);
-}
-
-static ssize_t sf_store_onlycap(struct sf_text *t, char *buf, size_t len)
-{
-	return sf_apply("onlycap", sf_parse_onlycap, buf, len);
 }
 
 /* ---- access2: write "subject object access", read "1" or "0" ---- */
@@ -360,19 +326,24 @@ static int sf_show_status(struct sf_text *t)
 	return sf_text_set(t, text, len);
 }
 
+#define SF_POLICY_FILE(n, m, pr, pa) \
+	{ .name = (n), .mode = (m), .print = (pr), .parse = (pa) }
+#define SF_FILE(n, m, sh, st) \
+	{ .name = (n), .mode = (m), .show = (sh), .store = (st) }
+
 static const struct sf_file sf_files[] = {
-	{ "load2", 0644, sf_show_load2, sf_store_load2 },
-	{ "load", 0644, sf_show_load, sf_store_load },
-	{ "change-rule", 0200, NULL, sf_store_change_rule },
-	{ "revoke-subject", 0200, NULL, sf_store_revoke_subject },
-	{ "onlycap", 0644, sf_show_onlycap, sf_store_onlycap },
-	{ "access2", 0666, NULL, sf_store_access2 },
-	{ "current", 0666, sf_show_current, sf_store_current },
-	{ "pidlabel", 0666, NULL, sf_store_pidlabel },
-	{ "netlabel", 0644, sf_show_netlabel, sf_store_netlabel },
-	{ "ambient", 0644, sf_show_ambient, sf_store_ambient },
-	{ "logging", 0644, sf_show_logging, sf_store_logging },
-	{ "status", 0444, sf_show_status, NULL },
+	SF_POLICY_FILE("load2", 0644, sf_print_load2, sf_parse_load2),
+	SF_POLICY_FILE("load", 0644, sf_print_load, sf_parse_load),
+	SF_POLICY_FILE("change-rule", 0200, NULL, sf_parse_change_rule),
+	SF_POLICY_FILE("revoke-subject", 0200, NULL, sf_parse_revoke_subject),
+	SF_POLICY_FILE("onlycap", 0644, sf_print_onlycap, sf_parse_onlycap),
+	SF_FILE("access2", 0666, NULL, sf_store_access2),
+	SF_FILE("current", 0666, sf_show_current, sf_store_current),
+	SF_FILE("pidlabel", 0666, NULL, sf_store_pidlabel),
+	SF_FILE("netlabel", 0644, sf_show_netlabel, sf_store_netlabel),
+	SF_FILE("ambient", 0644, sf_show_ambient, sf_store_ambient),
+	SF_FILE("logging", 0644, sf_show_logging, sf_store_logging),
+	SF_FILE("status", 0444, sf_show_status, NULL),
 };
 
 /* ---- the one set of file operations ---- */
@@ -386,8 +357,12 @@ static int sf_open(struct inode *inode, struct file *file)
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
 	if (!t)
 		return -ENOMEM;
-	if ((file->f_mode & FMODE_READ) && f->show)
-		rc = f->show(t);
+	if (file->f_mode & FMODE_READ) {
+		if (f->print)
+			rc = sf_text_print(t, f->print);
+		else if (f->show)
+			rc = f->show(t);
+	}
 	if (rc) {
 		kfree(t);
 		return rc;
@@ -414,7 +389,7 @@ static ssize_t sf_write(struct file *file, const char __user *ubuf,
 	ssize_t rc;
 	char *buf;
 
-	if (!f->store)
+	if (!f->store && !f->parse)
 		return -EINVAL;
 	if (count > SF_WRITE_MAX)
 		return -E2BIG;
@@ -422,7 +397,10 @@ static ssize_t sf_write(struct file *file, const char __user *ubuf,
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
 	buf[count] = '\0';
-	rc = f->store(file->private_data, buf, count);
+	if (f->parse)
+		rc = sf_apply(f->name, f->parse, buf, count);
+	else
+		rc = f->store(file->private_data, buf, count);
 	kvfree(buf);
 	if (rc > 0) {
 		*ppos = 0;	/* a transaction's answer is read from 0 */
