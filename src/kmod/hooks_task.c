@@ -37,10 +37,10 @@ NOKPROBE_SYMBOL(sf_task_alloc);
  * process context, where no other probe handler can be running on this
  * CPU.  security_task_free() (below) also forgets it, for tasks that never
  * ran (a failed fork); it runs from an RCU callback, in softirq, and can
- * therefore be skipped when the softirq interrupted a kprobe handler (not
- * one of ours: they run with interrupts off, see probe.c).  A skipped free
- * leaves a stale entry that the next task at that address overwrites at
- * fork.
+ * therefore be skipped when the softirq interrupted a kprobe handler (our
+ * hooks run with interrupts off, see probe.c, but kprobes' own code around
+ * them does not).  A skipped free leaves a stale entry that the next task
+ * at that address overwrites at fork.
  */
 static int sf_task_exit(struct kprobe *kp, struct pt_regs *regs)
 {

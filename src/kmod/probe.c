@@ -122,8 +122,9 @@ static atomic64_t sf_traps;	/* handlers entered from an int3 */
  *
  * Interrupts are off while the hook decides, so that no softirq (RCU
  * callbacks free tasks, IPC objects and sockets through probed functions)
- * can run on top of the handler: a nested probe hit would be a miss, and
- * on the int3 path a re-entered kprobe is single-stepped like above.
+ * can run on top of it: a nested probe hit would be a miss, and on the
+ * int3 path a re-entered kprobe is single-stepped like above.  (kprobes
+ * marks the probe running a few instructions before calling us.)
  */
 static int sf_pre(struct kprobe *kp, struct pt_regs *regs)
 {

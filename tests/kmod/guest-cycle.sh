@@ -65,7 +65,8 @@ while [ $i -lt $C ]; do
 	kill $P $L
 	wait $P $L 2>/dev/null
 	zero || bad_zero=$((bad_zero + 1))
-	traps=$((traps + $(sed -n 's/^traps //p' $SF/status)))
+	t=$(sed -n 's/^traps //p' $SF/status)
+	traps=$((traps + ${t:-0}))
 	[ $i = 1 ] && diag "$(time -f 'rmmod %e s' rmmod smackfuse 2>&1)" ||
 		rmmod smackfuse || bad_unload=$((bad_unload + 1))
 done

@@ -11,7 +11,12 @@ EXTRA_DIST += $(SF_KMOD_TESTS) \
 	tests/kmod/guest-checks.sh \
 	tests/kmod/guest-stress.sh \
 	tests/kmod/guest-cycle.sh \
-	tests/kmod/guest-daemon.sh
+	tests/kmod/guest-daemon.sh \
+	tests/kmod/tcg-int3/README \
+	tests/kmod/tcg-int3/Kbuild \
+	tests/kmod/tcg-int3/kpstress.c \
+	tests/kmod/tcg-int3/guest-kps.sh \
+	tests/kmod/tcg-int3/run.sh
 
 if BUILD_KMOD
 check_PROGRAMS += tests/kmod/kact tests/kmod/smackrun-static \
