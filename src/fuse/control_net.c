@@ -122,11 +122,16 @@ static int ctl_show_cipso_fmt(struct sf_control *c, struct ctl_buf *out,
 {
 	size_t need = print(c->labels, &c->net.map, NULL, 0);
 
-	if (ctl_buf_reserve(out, need))
-		return -ENOMEM;
-	need = print(c->labels, &c->net.map, out->data + out->len,
-		     out->cap - out->len);
-	out->len += need < out->cap - out->len ? need : 0;
+	/* labels may be interned meanwhile: size again until it fits */
+	for (;;) {
+		if (ctl_buf_reserve(out, need))
+			return -ENOMEM;
+		need = print(c->labels, &c->net.map, out->data + out->len,
+			     out->cap - out->len);
+		if (need < out->cap - out->len)
+			break;
+	}
+	out->len += need;
 	return 0;
 }
 

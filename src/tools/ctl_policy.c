@@ -515,7 +515,8 @@ int ctl_cmd_apply(const struct ctl_opts *o, int argc, char **argv)
 		goto out;
 	if (ctl_text_add(&onlycap, "", 0))
 		goto out;
-	if (ctl_policy_targets(o, CTL_T_MOUNTS | CTL_T_KMOD, &t, &kmod))
+	if (ctl_policy_targets(o, CTL_T_MOUNTS | CTL_T_KMOD | CTL_T_NETLABEL,
+			       &t, &kmod))
 		goto out;
 	if (r.files == 0)
 		ctl_err("note: no rule files in %s/accesses.d or "
@@ -530,6 +531,9 @@ int ctl_cmd_apply(const struct ctl_opts *o, int argc, char **argv)
 		bad |= ctl_kmod_apply(o, &r.text, true, onlycap.data);
 	if (cs.lines.len && ctl_want(o, CTL_T_NETLABEL))
 		bad |= ctl_netlabel_apply(o);
+	else if (o->targets & CTL_T_NETLABEL)
+		printf("netlabel: no CIPSO mappings in cipso.d: nothing to "
+		       "do\n");
 	if (bad)
 		ctl_err("apply: some targets failed (see above)");
 	rc = bad;

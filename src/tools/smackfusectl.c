@@ -18,7 +18,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "control.h"	/* sf_control_escape, SF_CONTROL_RUNDIR */
@@ -172,14 +174,37 @@ int ctl_read_file(const char *dir, const char *name, struct ctl_text *out)
 
 /* ---- finding mounts ---- */
 
+/*
+ * Is @dir a live control directory?  A daemon that is stopped or hung
+ * would block a lookup there for ever, and with it every command that
+ * looks at all mounts: so ask from a child, and give it 2 seconds.
+ */
 static bool ctl_is_control_dir(const char *dir)
 {
 	char path[PATH_MAX];
+	int status, i;
+	pid_t pid;
 
 	if (snprintf(path, sizeof(path), "%s/load2", dir) >=
 	    (int)sizeof(path))
 		return false;
-	return access(path, F_OK) == 0;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return access(path, F_OK) == 0;
+	if (pid == 0)
+		_exit(access(path, F_OK) == 0 ? 0 : 1);
+	for (i = 0; i < 2000; i++) {
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+		usleep(1000);
+	}
+	kill(pid, SIGKILL);	/* FUSE waits are killable */
+	for (i = 0; i < 100 && waitpid(pid, &status, WNOHANG) != pid; i++)
+		usleep(1000);
+	ctl_err("%s: does not answer (its daemon is stopped or hung); "
+		"skipped", dir);
+	return false;
 }
 
 static int ctl_targets_add(struct ctl_targets *t, const char *dir)
@@ -328,6 +353,13 @@ int ctl_policy_targets(const struct ctl_opts *o, unsigned int allowed,
 					o->kmod_dir);
 			return -ENOENT;
 		}
+	}
+	if (!t->n && !*kmod && !((allowed & CTL_T_NETLABEL) &&
+				 (o->targets & CTL_T_NETLABEL))) {
+		ctl_err("nothing to act on: --target names no mount or "
+			"module%s", allowed & CTL_T_NETLABEL ? "" :
+			" (this command has no NetLabel part)");
+		return -ENOENT;
 	}
 	return 0;
 }

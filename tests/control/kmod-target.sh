@@ -7,7 +7,7 @@
 # the module out.  tests/kmod-side: tests/netlabel/control.test applies to
 # the real module in qemu.
 . "$(dirname "$0")/lib.sh"
-PLAN=11
+PLAN=12
 echo "1..$PLAN"
 K=$TMPD/kmod E=$TMPD/etc
 mkdir -p $K $E/accesses.d $TMPD/smack $TMPD/run
@@ -41,6 +41,9 @@ check "--target kmod without the module: exit 1, said clearly" bash -c "[ $rc -e
 "$CTL" --kmod-dir $TMPD/none --etc $E --rundir $TMPD/run apply 2>$TMPD/err
 rc=$?
 check "no mount and no module: exit 1, both named" bash -c "[ $rc -eq 1 ] && grep -q 'no running smackfuse mount' $TMPD/err && grep -q 'smackfuse.ko is not loaded' $TMPD/err"
+ctl --target netlabel load 2>$TMPD/err
+rc=$?
+check "load --target netlabel (no such part): exit 1, nothing to act on" bash -c "[ $rc -eq 1 ] && grep -q 'nothing to act on' $TMPD/err"
 "$CTL" --target mounts,bogus apply 2>$TMPD/err
 check "--target with an unknown name: exit 2" [ $? -eq 2 ]
 finish
