@@ -105,6 +105,12 @@ check_out "... ambient still reads _" "_" sh -c "tr -d '\\000' <$C2/ambient"
 check "... and the log says the kernel was not changed" grep -q "rejected write: ambient: the kernel's NetLabel configuration was not changed" /tmp/f.log
 check "status of the first mount shows the NetLabel state" \
 	grep -q '^netlabel: kernel (DOI 7, ambient "Amb", 1 host entry)' $C/status
+# smackfusectl(8)'s example: the internet unlabelled, 10/8 over CIPSO
+check "write netlabel 0.0.0.0/0 @ then 10.0.0.0/8 -CIPSO" sh -c \
+	"printf '0.0.0.0/0 @' >$C/netlabel && printf '10.0.0.0/8 -CIPSO' >$C/netlabel"
+check_state "... 10/8 over CIPSO, everything else unlabeled" \
+	'domain:"Amb",UNLABELED,4 domain:DEFAULT,address:10.0.0.0/8,protocol:CIPSOv4,7,address:0.0.0.0/0,protocol:UNLABELED domain:DEFAULT,UNLABELED,6' \
+	"7,PASS_THROUGH"
 umount /mnt/f
 umount /mnt/n
 done_testing
