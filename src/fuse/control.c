@@ -508,7 +508,7 @@ int sf_control_start(struct sf_control **out, struct sf_policy *policy,
 		goto out_unmount;
 	}
 	c->running = true;
-	c->dev = ctl_mount_dev(c->dir);
+	c->dev = sf_mount_dev(c->dir);
 	ctl_log(c, LOG_INFO, "serving the control files of %s%s",
 		c->mountpoint, cfg->netlabel_off ? " (netlabel=off: doi, "
 		"ambient and netlabel do not change the kernel)" : "");

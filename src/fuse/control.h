@@ -85,4 +85,11 @@ const char *sf_control_dir(const struct sf_control *ctl);
  * Returns the full length (snprintf style). */
 size_t sf_control_escape(const char *path, char *buf, size_t size);
 
+/*
+ * The device number of the newest mount on @dir, from
+ * /proc/self/mountinfo; 0 if none (mountinfo.c).  For the daemon's own
+ * FUSE mounts, where stat() would be a request to ourselves.
+ */
+dev_t sf_mount_dev(const char *dir);
+
 #endif /* SMACKFUSE_CONTROL_H */

@@ -11,6 +11,7 @@ src_fuse_libsfcontrol_a_SOURCES = \
 	src/fuse/control_net.c \
 	src/fuse/control_path.c \
 	src/fuse/control_escape.c \
+	src/fuse/mountinfo.c \
 	src/fuse/control_priv.c
 src_fuse_libsfcontrol_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/netlabel
 src_fuse_libsfcontrol_a_CFLAGS = $(AM_CFLAGS) $(FUSE3_CFLAGS) $(URCU_CFLAGS)

@@ -131,6 +131,5 @@ ssize_t ctl_store_netlabel(struct sf_control *c, const struct ctl_caller *who,
 /* control_path.c: where the control directory lives */
 int ctl_path_setup(struct sf_control *c, const char *dir);
 void ctl_path_teardown(struct sf_control *c);
-dev_t ctl_mount_dev(const char *dir);
 
 #endif /* SMACKFUSE_CONTROL_INT_H */

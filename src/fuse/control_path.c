@@ -63,56 +63,6 @@ static int ctl_mkdir(struct sf_control *c, const char *dir, bool *made)
 	return 0;
 }
 
-/* mountinfo writes ' ', '\t', '\n' and '\\' in paths as \ooo. */
-static void ctl_unescape_mountinfo(char *s)
-{
-	char *d = s;
-
-	while (*s) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
-		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
-			*d++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 +
-				      (s[3] - '0'));
-			s += 4;
-		} else {
-			*d++ = *s++;
-		}
-	}
-	*d = '\0';
-}
-
-/**
- * ctl_mount_dev - the device number of the newest mount on @dir, from
- * /proc/self/mountinfo; 0 if there is none.
- *
- * Not stat(): a stat of our own FUSE mount is a request that only our
- * session thread can answer, and under valgrind (which runs one thread at
- * a time and does not let go of its lock during stat) it never does.
- */
-dev_t ctl_mount_dev(const char *dir)
-{
-	char *line = NULL, mnt[PATH_MAX];
-	unsigned int maj, min;
-	size_t cap = 0;
-	dev_t dev = 0;
-	FILE *f;
-
-	f = fopen("/proc/self/mountinfo", "re");
-	if (!f)
-		return 0;
-	while (getline(&line, &cap, f) > 0) {
-		if (sscanf(line, "%*d %*d %u:%u %*s %4095s", &maj, &min,
-			   mnt) != 3)
-			continue;
-		ctl_unescape_mountinfo(mnt);
-		if (strcmp(mnt, dir) == 0)
-			dev = makedev(maj, min);
-	}
-	free(line);
-	fclose(f);
-	return dev;
-}
-
 int ctl_path_setup(struct sf_control *c, const char *dir)
 {
 	char name[PATH_MAX - 64], entry[PATH_MAX];

@@ -26,6 +26,7 @@
 
 #include "smackfuse.h"
 #include "create.h"
+#include "control.h"
 
 /* exec opens carry __FMODE_EXEC in the open flags. */
 #define SF_FMODE_EXEC 0x20
@@ -106,13 +107,15 @@ static void *sf_readahead_thread(void *arg)
 {
 	struct sf_fs *fs = arg;
 	char path[96], cur[32];
-	struct stat st;
+	dev_t dev;
 	FILE *f;
 
-	if (stat(fs->mountpoint, &st))
+	/* Not stat(): that is a request to ourselves (see mountinfo.c). */
+	dev = sf_mount_dev(fs->mountpoint);
+	if (!dev)
 		return NULL;
 	snprintf(path, sizeof(path), "/sys/class/bdi/%u:%u/read_ahead_kb",
-		 major(st.st_dev), minor(st.st_dev));
+		 major(dev), minor(dev));
 	f = fopen(path, "r+e");
 	if (!f)
 		return NULL;
