@@ -8,8 +8,16 @@
  * the registers at the probed function's entry (regs_get_kernel_argument).
  * Access modes are those of mainline security/smack/smack_lsm.c.
  */
+#include <linux/binfmts.h>
+#include <linux/file.h>
+#include <linux/fs.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/slab.h>
+#include <linux/task_work.h>
+#include <linux/wait_bit.h>
+#include <linux/xattr.h>
 #include "smackfuse.h"
 
 #define ARG(n)	regs_get_kernel_argument(regs, (n))
@@ -55,6 +63,78 @@ static int sf_task_free(struct kprobe *kp, struct pt_regs *regs)
 	return 0;
 }
 NOKPROBE_SYMBOL(sf_task_free);
+
+/*
+ * SMACK64EXEC: the label that a program's file carries in the extended
+ * attribute security.SMACK64EXEC becomes the label of the task that
+ * executes it, as in mainline.  Reading an attribute may sleep, which a
+ * probe handler may not, so the handler (at security_bprm_committed_creds,
+ * past the point of no return) queues sf_exec_label() to run on the
+ * task's way back to user space, before the new program's first
+ * instruction.  sf_exec_wait() (at unload, after the probes are gone)
+ * waits until every queued one has run.  The program file is the one the
+ * binary loader ran: for a #! script, its interpreter.
+ */
+struct sf_exec_work {
+	struct callback_head cb;
+	struct file *file;
+};
+
+static atomic_t sf_exec_pending = ATOMIC_INIT(0);
+
+static void sf_exec_label(struct callback_head *cb)
+{
+	struct sf_exec_work *w = container_of(cb, struct sf_exec_work, cb);
+	struct sf_error err = { 0 };
+	char buf[SF_LABEL_MAX + 1];
+	sf_lid lid;
+	ssize_t n;
+
+	n = __vfs_getxattr(file_dentry(w->file), file_inode(w->file),
+			   XATTR_NAME_SMACKEXEC, buf, sizeof(buf) - 1);
+	fput(w->file);
+	kfree(w);
+	if (n > 0 && !sf_label_intern(sf_policy_labels(sf_policy), buf, n,
+				      &lid, &err) &&
+	    lid != SF_LID_STAR && lid != SF_LID_WEB &&
+	    sf_ltab_set(&sf_tasks, current, lid, GFP_KERNEL)) {
+		/* never run the program under the wrong label */
+		atomic64_inc(&sf_count.nomem);
+		force_sig(SIGKILL);
+	}
+	if (atomic_dec_and_test(&sf_exec_pending))
+		wake_up_var(&sf_exec_pending);
+}
+
+void sf_exec_wait(void)
+{
+	wait_var_event(&sf_exec_pending, !atomic_read(&sf_exec_pending));
+}
+
+static int sf_bprm_committed(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct linux_binprm *bprm = (struct linux_binprm *)ARG(0);
+	struct sf_exec_work *w = kmalloc(sizeof(*w), GFP_ATOMIC);
+
+	if (!w) {
+		/* the file's label cannot be applied: fail closed */
+		atomic64_inc(&sf_count.nomem);
+		force_sig(SIGKILL);
+		return 0;
+	}
+	w->file = get_file(bprm->file);
+	init_task_work(&w->cb, sf_exec_label);
+	atomic_inc(&sf_exec_pending);
+	if (task_work_add(current, &w->cb, TWA_RESUME)) {
+		/* the task is exiting: it will run nothing */
+		fput(w->file);
+		kfree(w);
+		if (atomic_dec_and_test(&sf_exec_pending))
+			wake_up_var(&sf_exec_pending);
+	}
+	return 0;
+}
+NOKPROBE_SYMBOL(sf_bprm_committed);
 
 static int sf_on_task(struct pt_regs *regs, u32 request, const char *fn)
 {
@@ -134,6 +214,7 @@ const struct sf_hook sf_task_hooks[] = {
 	SF_HOOK(task_alloc),
 	{ "do_exit", sf_task_exit, false },
 	{ "security_task_free", sf_task_free, true },
+	{ "security_bprm_committed_creds", sf_bprm_committed, false },
 	SF_HOOK(task_kill),
 	SF_HOOK(ptrace_access_check),
 	SF_HOOK(ptrace_traceme),

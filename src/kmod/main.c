@@ -37,6 +37,7 @@ static int __init sf_init(void)
 
 out_probes:
 	sf_probes_unregister();
+	sf_exec_wait();
 	sf_net4_exit();
 	sf_ltab_destroy(&sf_tasks);
 	sf_ltab_destroy(&sf_ipcs);
@@ -53,6 +54,7 @@ static void __exit sf_exit(void)
 	sf_fs_exit();
 	missed = sf_probes_missed(false);
 	sf_probes_unregister();
+	sf_exec_wait();
 	pr_info("smackfuse: unloaded: %d task, %d ipc, %d socket labels freed; %lld checks, %lld denials, %lu misses\n",
 		atomic_read(&sf_tasks.count), atomic_read(&sf_ipcs.count),
 		atomic_read(&sf_socks.count),

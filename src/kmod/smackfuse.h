@@ -47,6 +47,9 @@ void sf_ltab_destroy(struct sf_ltab *t);
 
 extern struct sf_ltab sf_tasks, sf_ipcs, sf_socks;
 
+/* Wait until the SMACK64EXEC labels queued at exec are set (hooks_task.c). */
+void sf_exec_wait(void);
+
 /* ---- policy, decisions, counters, audit (check.c) ---- */
 
 extern struct sf_policy *sf_policy;

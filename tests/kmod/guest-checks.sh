@@ -56,6 +56,17 @@ check_out "smackrun sets the label, kept across exec" "A" \
 	smackrun -u $U A cat $SF/current
 check_out "label inherited across fork and exec" "A" \
 	smackrun -u $U A sh -c "cat $SF/current & wait"
+# SMACK64EXEC: a program whose file carries it runs under that label
+# (busybox runs as its applet when its name is "busybox").
+mkdir -p /tmp/xb && cp /bin/busybox /tmp/xb/busybox
+check_out "security.SMACK64EXEC set on a copy of busybox" OK \
+	kact setxattr /tmp/xb/busybox security.SMACK64EXEC C
+check_out "SMACK64EXEC: A executing the file runs as C" "C" \
+	smackrun -u $U A /tmp/xb/busybox cat $SF/current
+check_out "SMACK64EXEC: what it forks and executes stays C" "C" \
+	smackrun -u $U A /tmp/xb/busybox sh -c "cat $SF/current & wait"
+check_out "SMACK64EXEC: a file without it keeps the caller's label" "A" \
+	smackrun -u $U A /bin/busybox cat $SF/current
 smackrun -u $U A sleep 600 &
 P=$!
 wait_label $P A
