@@ -10,11 +10,7 @@
 #include "../../../src/fuse/main.c"
 #undef main
 
-static void sf_cmdline_free(struct sf_cmdline *c)
-{
-	free(c->pass);
-	free(c->rules);
-}
+/* sf_cmdline_free() comes with main.c. */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
