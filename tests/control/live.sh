@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 PLAN=36
 echo "1..$PLAN"
-SMACKFUSE=$B/smackfuse
+SMACKFUSE=${SMACKFUSE:-$B/smackfuse}
 U=sfctl1
 need_user $U || { echo "Bail out! cannot create user $U"; exit 1; }
 UID1=$(id -u $U)
