@@ -60,3 +60,10 @@ clean-sanitize:
 	  tests/sanitize/vg-reports
 .PHONY: check-daemon-asan check-daemon-valgrind clean-sanitize
 EXTRA_DIST += tests/sanitize/vg-smackfuse
+
+# In make check: the live control test (policy replaced under load) with
+# the ASan+UBSan daemon.
+check_DATA = tests/sanitize/asan-smackfuse
+TESTS += tests/sanitize/live-asan.test
+EXTRA_DIST += tests/sanitize/live-asan.test
+CLEANFILES += tests/sanitize/asan-smackfuse
