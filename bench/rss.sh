@@ -14,7 +14,7 @@ B=$RL_TMP/b M=$RL_TMP/m
 rl_tmpfs "$B" "size=1g,nr_inodes=$((n + n / 500 + 1000))" || exit 2
 setfattr -n security.SMACK64 -v _ "$B"
 t0=$(date +%s.%N)
-"$RL_BIN/rl-op" mktree "$B" "$n" >/dev/null || exit 2
+rl_op root mktree "$B" "$n" >/dev/null || exit 2
 t1=$(date +%s.%N)
 # One O_PATH fd per cached inode, and the daemon keeps at most half its
 # fd limit as nodes (src/fuse/inode.c): give it room for all N if the hard

@@ -19,6 +19,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <linux/capability.h>
+#include <linux/openat2.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,7 +51,9 @@ static void usage(void)
 	      "  lock PATH rd|wr | exec PATH [ARGS] | access PATH [rwxf] |\n"
 	      "  readdir PATH | copy SRC DST | fallocate PATH OFF LEN |\n"
 	      "  statfs PATH | fsync PATH | fsyncdir PATH | chdir PATH |\n"
-	      "  seek PATH data|hole OFF | tmpfile DIR MODE\n", stderr);
+	      "  seek PATH data|hole OFF | tmpfile DIR MODE |\n"
+	      "  procfd PATH FLAGS | openat2 DIR NAME FLAGS | openmany DIR N |\n"
+	      "  mktree DIR N | fill PATH BYTES\n", stderr);
 	exit(2);
 }
 
@@ -422,6 +425,108 @@ static int op_fd(const char *path, int flags, int what)
 	return result(what ? fsync(fd) : 0);
 }
 
+/* procfd PATH FLAGS: O_PATH open, then reopen through /proc/self/fd
+ * (and read it, for O_RDONLY). */
+static int op_procfd(const char *path, const char *flags)
+{
+	char proc[64];
+	int fd = open(path, O_PATH), f = parse_flags(flags);
+
+	if (fd < 0)
+		return result(-1);
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	if ((f & O_ACCMODE) == O_RDONLY && !(f & O_PATH))
+		return op_read(proc);
+	return result(open(proc, f));
+}
+
+/* openat2 DIR NAME FLAGS: resolve NAME beneath DIR, no magic links. */
+static int op_openat2(const char *dir, const char *name, const char *flags)
+{
+	struct open_how how = {
+		.flags = (unsigned long long)parse_flags(flags),
+		.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS,
+	};
+	int dfd = open(dir, O_PATH | O_DIRECTORY);
+
+	if (dfd < 0)
+		return result(-1);
+	return result((int)syscall(SYS_openat2, dfd, name, &how, sizeof(how)));
+}
+
+/* openmany DIR N: open DIR/f0 .. DIR/f(N-1) read-only and hold them all;
+ * then "opened=K first_error=ERRNO". */
+static int op_openmany(const char *dir, unsigned long n)
+{
+	int *fds = calloc(n ? n : 1, sizeof(int));
+	const char *first = "none";
+	unsigned long i, opened = 0;
+	char path[4096];
+
+	if (!fds)
+		exit(3);
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/f%lu", dir, i);
+		fds[i] = open(path, O_RDONLY);
+		if (fds[i] >= 0)
+			opened++;
+		else if (!strcmp(first, "none"))
+			first = strerrorname_np(errno);
+	}
+	result(0);
+	printf("opened=%lu first_error=%s\n", opened, first ? first : "E?");
+	for (i = 0; i < n; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	free(fds);
+	return 0;
+}
+
+/* mktree DIR N: N empty files, 1000 per subdirectory d0, d1, ... */
+static int op_mktree(const char *dir, unsigned long n)
+{
+	char path[4096];
+	unsigned long i;
+	int fd;
+
+	for (i = 0; i < n; i++) {
+		if (i % 1000 == 0) {
+			snprintf(path, sizeof(path), "%s/d%lu", dir, i / 1000);
+			if (mkdir(path, 0755) && errno != EEXIST)
+				return result(-1);
+		}
+		snprintf(path, sizeof(path), "%s/d%lu/f%lu", dir, i / 1000, i);
+		fd = open(path, O_CREAT | O_WRONLY, 0644);
+		if (fd < 0)
+			return result(-1);
+		close(fd);
+	}
+	return result(0);
+}
+
+/* fill PATH BYTES: append BYTES in 64 KiB writes, then fsync; the first
+ * error wins. */
+static int op_fill(const char *path, unsigned long bytes)
+{
+	static char chunk[65536];
+	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+	ssize_t w;
+
+	if (fd < 0)
+		return result(-1);
+	memset(chunk, 'w', sizeof(chunk));
+	while (bytes > 0) {
+		w = write(fd, chunk, bytes < sizeof(chunk) ? bytes :
+			  sizeof(chunk));
+		if (w < 0)
+			return result(-1);
+		bytes -= (unsigned long)w;
+	}
+	if (fsync(fd) || close(fd))
+		return result(-1);
+	return result(0);
+}
+
 #define NEED(k) do { if (n < (k)) usage(); } while (0)
 
 static int run(const char *op, char **a, int n)
@@ -617,6 +722,26 @@ static int run(const char *op, char **a, int n)
 	if (!strcmp(op, "seek")) {
 		NEED(3);
 		return op_seek(a[0], a[1], a[2]);
+	}
+	if (!strcmp(op, "procfd")) {
+		NEED(2);
+		return op_procfd(a[0], a[1]);
+	}
+	if (!strcmp(op, "openat2")) {
+		NEED(3);
+		return op_openat2(a[0], a[1], a[2]);
+	}
+	if (!strcmp(op, "openmany")) {
+		NEED(2);
+		return op_openmany(a[0], num(a[1], 0));
+	}
+	if (!strcmp(op, "mktree")) {
+		NEED(2);
+		return op_mktree(a[0], num(a[1], 0));
+	}
+	if (!strcmp(op, "fill")) {
+		NEED(2);
+		return op_fill(a[0], num(a[1], 0));
 	}
 	usage();
 	return 2;

@@ -45,6 +45,15 @@ as() { "$AS" "$@"; }
 # errno_of USER OP ARGS...: the errno name alone.
 errno_of() { "$AS" "$@" 2>/dev/null | head -n 1; }
 
+# as_line USER OP ARGS...: the outcome and its data on one line ("OK x",
+# "EACCES"); the status is 0 only for OK.
+as_line() {
+	local out
+	out=$("$AS" "$@" 2>&1)
+	printf '%s\n' "$out" | paste -sd ' '
+	[ "${out%%$'\n'*}" = OK ]
+}
+
 # expect_errno WANT "what" USER OP ARGS...
 expect_errno() {
 	local want=$1 what=$2 got
@@ -105,18 +114,27 @@ cleanup() {
 
 is_mounted() { grep -q " $1 fuse" /proc/self/mounts; }
 
+# tmpfs_mount DIR [tmpfs options]: a tmpfs of its own (size or inode
+# limits, clean xattrs), unmounted by cleanup.
+tmpfs_mount() {
+	mkdir -p "$1"
+	mount -t tmpfs -o "mode=755${2:+,$2}" tmpfs "$1" || return 1
+	SF_MOUNTS="$1 $SF_MOUNTS"
+}
+
 # mount_sf SRC MNT LOG [options...]: smackfuse -f in the background; waits
 # for the mount; sets SF_PID.  Non-zero (and the log as diagnostics) if it
-# did not mount.
+# did not mount.  SF_WRAP (e.g. "prlimit --nofile=64:64"), if set, is put
+# in front of the daemon; it must exec it.
 mount_sf() {
 	local src=$1 mnt=$2 log=$3 i
 	shift 3
 	mkdir -p "$mnt"
-	"$SMACKFUSE" -f "$@" "$src" "$mnt" 2>"$log" &
+	$SF_WRAP "$SMACKFUSE" -f "$@" "$src" "$mnt" 2>"$log" &
 	SF_PID=$!
 	SF_PIDS="$SF_PID $SF_PIDS"
 	SF_MOUNTS="$mnt $SF_MOUNTS"
-	for i in $(seq 100); do
+	for i in $(seq 200); do
 		is_mounted "$mnt" && return 0
 		kill -0 "$SF_PID" 2>/dev/null || break
 		sleep 0.05

@@ -319,6 +319,26 @@ static void copy_all(int in, off_t in_off, off_t out_off, off_t len,
 	}
 }
 
+/* copy_file_range [in, in + len) of @src (the file, or the side file)
+ * to @out in the file, and the same in the model.  @src_model is @src's
+ * model: the file's own (model) or the side file's. */
+static void copy_apply(struct hist *h, int src, const char *src_model,
+		       off_t in, off_t out, off_t len, const char *how)
+{
+	bool self = src_model == model;
+
+	h->off = out;
+	h->len = len;
+	h->off2 = in;
+	copy_all(src, in, out, len, how);
+	if (out > model_size)
+		model_resize(out);
+	/* The file's model may be its own source (memmove). */
+	memmove(model + out, (self ? model : src_model) + in, len);
+	if (out + len > model_size)
+		model_size = out + len;
+}
+
 static void do_copy_in(struct hist *h)
 {
 	off_t in = rnd_below(side_len - 1), len = 1 + rnd_below(maxop);
@@ -328,15 +348,7 @@ static void do_copy_in(struct hist *h)
 		len = side_len - in;
 	if (out + len > maxlen)
 		len = maxlen - out;
-	h->off = out;
-	h->len = len;
-	h->off2 = in;
-	copy_all(side_fd, in, out, len, "copy from side file");
-	if (out > model_size)
-		model_resize(out);
-	memcpy(model + out, side_model + in, len);
-	if (out + len > model_size)
-		model_size = out + len;
+	copy_apply(h, side_fd, side_model, in, out, len, "copy from side file");
 }
 
 /* Non-overlapping ranges inside the file (overlap is EINVAL by design). */
@@ -353,15 +365,7 @@ static void do_copy_self(struct hist *h)
 	out = rnd_below(maxlen - len);
 	if (out < in + len && in < out + len)
 		return;
-	h->off = out;
-	h->len = len;
-	h->off2 = in;
-	copy_all(fd, in, out, len, "copy within file");
-	if (out > model_size)
-		model_resize(out);
-	memmove(model + out, model + in, len);
-	if (out + len > model_size)
-		model_size = out + len;
+	copy_apply(h, fd, model, in, out, len, "copy within file");
 }
 
 static void do_read(struct hist *h)

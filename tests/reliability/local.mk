@@ -6,7 +6,6 @@
 
 check_PROGRAMS += \
 	tests/reliability/fsx \
-	tests/reliability/rl-op \
 	tests/reliability/rl-race \
 	tests/reliability/rl-storm
 tests_reliability_rl_race_LDADD = -lpthread
