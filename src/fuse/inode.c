@@ -512,9 +512,9 @@ static void *sf_evict_thread(void *arg)
 			pthread_mutex_lock(&fs->nodes_lock);
 		}
 		/* Let the FORGETs arrive; never spin on nodes the kernel
-		 * keeps (open files): at most one pass per 100 ms. */
+		 * keeps (open files): at most one pass per 20 ms. */
 		clock_gettime(CLOCK_MONOTONIC, &ts);
-		ts.tv_nsec += 100 * 1000 * 1000;
+		ts.tv_nsec += 20 * 1000 * 1000;
 		if (ts.tv_nsec >= 1000000000) {
 			ts.tv_sec++;
 			ts.tv_nsec -= 1000000000;
