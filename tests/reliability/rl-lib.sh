@@ -25,10 +25,23 @@ rl_bail() { bail "$@"; }
 # rl_count CI FULL: the count for this run.
 rl_count() { if [ "$RL_HEAVY" = 1 ]; then echo "$2"; else echo "$1"; fi; }
 
-# Scratch directory RL_TMP; mounts and daemons are torn down on exit.
+# Scratch directory RL_TMP; mounts and daemons are torn down on exit,
+# and so are the control mounts of daemons the test killed (kill.test's
+# SIGKILLs): otherwise they stay in /run/smackfuse, dead, for good.
 rl_scratch() {
 	scratch
 	RL_TMP=$T
+	trap 'rl_forget_control; cleanup' EXIT
+}
+
+rl_forget_control() {
+	local id=${RL_TMP##*.} m
+	[ -n "$id" ] || return 0
+	grep -F "smackfuse-control" /proc/self/mountinfo |
+		awk -v id="$id" 'index($5, id) { print $5 }' |
+		sed 's/\\134/\\/g; s/\\040/ /g' |
+		while read -r m; do umount -l "$m" && rmdir "$m"; done 2>/dev/null
+	return 0
 }
 rl_tmpfs() { tmpfs_mount "$@"; }
 rl_user() { sf_group users && sf_user "$1"; }
