@@ -152,6 +152,18 @@ static void sf_lru_touch(struct sf_fs *fs, struct sf_node *n)
 	}
 }
 
+/* @ts: @ms milliseconds from now on CLOCK_MONOTONIC, the clock of the
+ * eviction condition variables (sf_nodes_limits). */
+static void sf_deadline_ms(struct timespec *ts, long ms)
+{
+	clock_gettime(CLOCK_MONOTONIC, ts);
+	ts->tv_nsec += ms * 1000 * 1000;
+	if (ts->tv_nsec >= 1000000000) {
+		ts->tv_sec++;
+		ts->tv_nsec -= 1000000000;
+	}
+}
+
 static void *sf_evict_thread(void *arg);
 
 /* A node was added: past the high-water mark, wake (or start) the
@@ -239,12 +251,7 @@ static int sf_openat_retry(struct sf_fs *fs, int dirfd, const char *name)
 			break;
 		}
 		pthread_cond_signal(&fs->evict_cond);
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		ts.tv_nsec += 50 * 1000 * 1000;
-		if (ts.tv_nsec >= 1000000000) {
-			ts.tv_sec++;
-			ts.tv_nsec -= 1000000000;
-		}
+		sf_deadline_ms(&ts, 50);
 		pthread_cond_timedwait(&fs->forget_cond, &fs->nodes_lock, &ts);
 		pthread_mutex_unlock(&fs->nodes_lock);
 		fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
@@ -513,12 +520,7 @@ static void *sf_evict_thread(void *arg)
 		}
 		/* Let the FORGETs arrive; never spin on nodes the kernel
 		 * keeps (open files): at most one pass per 20 ms. */
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		ts.tv_nsec += 20 * 1000 * 1000;
-		if (ts.tv_nsec >= 1000000000) {
-			ts.tv_sec++;
-			ts.tv_nsec -= 1000000000;
-		}
+		sf_deadline_ms(&ts, 20);
 		while (!fs->evict_stop &&
 		       pthread_cond_timedwait(&fs->evict_cond, &fs->nodes_lock,
 					      &ts) == 0)

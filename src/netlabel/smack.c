@@ -174,6 +174,29 @@ static bool default_is(const struct sf_nl_map *m, size_t n, uint32_t doi)
 }
 
 /*
+ * Step: the mappings of @domain (NULL: the default), @maps (@n of them,
+ * taken over), are deleted; undoing adds them back.
+ */
+static int del_mappings(struct sf_nl *nl, struct journal *j,
+			const char *domain, struct sf_nl_map *maps, size_t n)
+{
+	struct undo *u;
+	int rc;
+
+	if (n) {
+		rc = sf_nl_map_del(nl, domain);
+		if (rc) {
+			sf_nl_map_list_free(maps, n);
+			return rc;
+		}
+	}
+	u = push(j, UNDO_MAP_ADD);
+	u->maps = maps;
+	u->nmaps = n;
+	return 0;
+}
+
+/*
  * Step: the default mapping becomes @want (@nwant entries); @old (taken
  * over) is what it was, put back if a later step fails.
  */
@@ -181,20 +204,12 @@ static int replace_default(struct sf_nl *nl, struct journal *j,
 			   struct sf_nl_map *old, size_t nold,
 			   const struct sf_nl_map *want, size_t nwant)
 {
-	struct undo *u;
 	size_t i;
 	int rc;
 
-	if (nold) {
-		rc = sf_nl_map_del(nl, NULL);
-		if (rc) {
-			sf_nl_map_list_free(old, nold);
-			return rc;
-		}
-	}
-	u = push(j, UNDO_MAP_ADD);
-	u->maps = old;
-	u->nmaps = nold;
+	rc = del_mappings(nl, j, NULL, old, nold);
+	if (rc)
+		return rc;
 	push(j, UNDO_MAP_DEL);	/* whatever we add below */
 	for (i = 0; i < nwant; i++) {
 		rc = sf_nl_map_add(nl, &want[i]);
@@ -532,25 +547,17 @@ static int ensure_hosts(struct sf_nl *nl, struct journal *j,
 static int drop_domain(struct sf_nl *nl, struct journal *j, const char *old)
 {
 	struct sf_nl_map *prev;
-	struct undo *u;
 	size_t nprev;
 	int rc;
 
 	rc = mappings_of(nl, old, &prev, &nprev);
-	if (rc || nprev == 0) {
-		if (!rc)
-			sf_nl_map_list_free(prev, nprev);
+	if (rc)
 		return rc;
-	}
-	rc = sf_nl_map_del(nl, old);
-	if (rc) {
+	if (nprev == 0) {
 		sf_nl_map_list_free(prev, nprev);
-		return rc;
+		return 0;
 	}
-	u = push(j, UNDO_MAP_ADD);
-	u->maps = prev;
-	u->nmaps = nprev;
-	return 0;
+	return del_mappings(nl, j, old, prev, nprev);
 }
 
 int sf_nl_smack_sync(struct sf_nl *nl, const struct sf_nl_smack *old,
