@@ -460,6 +460,19 @@ static int ctl_mount(struct sf_control *c, bool debug)
 	return 0;
 }
 
+/* What sf_control_start() allocated, freed by its error path and by
+ * sf_control_stop(). */
+static void ctl_free(struct sf_control *c)
+{
+	ctl_net_release(&c->net);
+	pthread_mutex_destroy(&c->write_lock);
+	free(c->mountpoint);
+	free(c->source);
+	free(c->dir);
+	free(c->link);
+	free(c);
+}
+
 int sf_control_start(struct sf_control **out, struct sf_policy *policy,
 		     const struct sf_control_config *cfg,
 		     const struct sf_control_hooks *hooks)
@@ -521,13 +534,7 @@ out_unmount:
 out_path:
 	ctl_path_teardown(c);
 out_free:
-	ctl_net_release(&c->net);
-	pthread_mutex_destroy(&c->write_lock);
-	free(c->mountpoint);
-	free(c->source);
-	free(c->dir);
-	free(c->link);
-	free(c);
+	ctl_free(c);
 	return rc;
 }
 
@@ -576,13 +583,7 @@ void sf_control_stop(struct sf_control *c)
 	fuse_session_unmount(c->se);
 	fuse_session_destroy(c->se);
 	ctl_path_teardown(c);
-	ctl_net_release(&c->net);
-	pthread_mutex_destroy(&c->write_lock);
-	free(c->mountpoint);
-	free(c->source);
-	free(c->dir);
-	free(c->link);
-	free(c);
+	ctl_free(c);
 }
 
 int sf_control_logging(const struct sf_control *c)
