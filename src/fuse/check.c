@@ -145,6 +145,30 @@ int sf_decide(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
 	return rc ? -EACCES : 0;
 }
 
+/* What open(2) with @flags asks of the object: inode_permission() with
+ * the open mode (O_TRUNC as write), plus smack_file_open()'s read. */
+u32 sf_open_request(int flags)
+{
+	u32 may = SF_MAY_READ;
+
+	if ((flags & O_ACCMODE) != O_RDONLY || (flags & O_TRUNC))
+		may |= SF_MAY_WRITE;
+	if (flags & O_APPEND)
+		may |= SF_MAY_APPEND;
+	if (flags & SF_FMODE_EXEC)
+		may |= SF_MAY_EXEC;
+	return may;
+}
+
+/* What access(2) with @mode asks: smack_inode_permission with the
+ * mode's bits (F_OK asks nothing). */
+u32 sf_access_request(int mode)
+{
+	return ((mode & R_OK) ? SF_MAY_READ : 0) |
+	       ((mode & W_OK) ? SF_MAY_WRITE : 0) |
+	       ((mode & X_OK) ? SF_MAY_EXEC : 0);
+}
+
 /**
  * sf_check_label - may subject @s have @request on an object labelled
  * @object?  @node/@name only describe the object in the audit line.

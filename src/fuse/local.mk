@@ -7,6 +7,7 @@ smackfuse_SOURCES = \
 	src/fuse/label.c \
 	src/fuse/subject.c \
 	src/fuse/check.c \
+	src/fuse/getattr.c \
 	src/fuse/policy.c \
 	src/fuse/create.h \
 	src/fuse/create.c \

@@ -342,6 +342,7 @@ static int sf_setup(struct sf_fs *fs, struct sf_cmdline *c)
 	rc = sf_labels_setup(fs);
 	if (rc)
 		return rc;
+	sf_getattr_setup(fs);
 	return sf_nodes_init(fs);
 }
 

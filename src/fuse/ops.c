@@ -28,9 +28,6 @@
 #include "create.h"
 #include "control.h"
 
-/* exec opens carry __FMODE_EXEC in the open flags. */
-#define SF_FMODE_EXEC 0x20
-
 #define SF_FN_PERM	"smack_inode_permission"
 
 static struct sf_fs *sf_fs_of(fuse_req_t req)
@@ -179,101 +176,6 @@ static void sf_forget(fuse_req_t req, fuse_ino_t ino, uint64_t nlookup)
 {
 	sf_node_forget(sf_fs_of(req), sf_node(req, ino), nlookup);
 	fuse_reply_none(req);
-}
-
-enum sf_getattr_why { SF_GA_OTHER, SF_GA_STAT, SF_GA_ACCESS };
-
-/*
- * Why the kernel asks for attributes: stat(2) itself, or the refresh
- * that precedes a permission check (with default_permissions and a zero
- * attribute timeout) in access(2) or any other call.  The request does not
- * say; the caller's thread, blocked in its system call, does.  For
- * access(2) @mask gets the Smack bits of the mode asked for.
- */
-static enum sf_getattr_why sf_getattr_why(const struct sf_subject *s,
-					  u32 *mask)
-{
-	unsigned long a[6];
-	unsigned long mode;
-	long nr;
-
-	if (sf_subject_syscall(s, &nr, a))
-		return SF_GA_OTHER;
-	switch (nr) {
-#ifdef SYS_stat
-	case SYS_stat:
-	case SYS_lstat:
-#endif
-	case SYS_fstat:
-	case SYS_newfstatat:
-	case SYS_statx:
-		return SF_GA_STAT;
-#ifdef SYS_access
-	case SYS_access:
-		mode = a[1];
-		break;
-#endif
-	case SYS_faccessat:
-	case SYS_faccessat2:
-		mode = a[2];
-		break;
-	default:
-		return SF_GA_OTHER;
-	}
-	*mask = ((mode & R_OK) ? SF_MAY_READ : 0) |
-		((mode & W_OK) ? SF_MAY_WRITE : 0) |
-		((mode & X_OK) ? SF_MAY_EXEC : 0);
-	return SF_GA_ACCESS;
-}
-
-/*
- * smack_inode_getattr wants read.  With default_permissions the kernel
- * also sends GETATTR to refresh the mode before every permission check
- * on the inode (a path walk's search, open, access, truncate, chmod, ...).
- * When read is missing:
- * - a directory with search passes (the walk's refresh cannot be told
- *   from stat(2) of the directory itself: tests/fuse/KNOWN-GAPS);
- * - otherwise the caller's system call tells (read only now: it costs
- *   tens of microseconds, like the audit line of a denial):
- *   stat(2) wants read, as mainline; access(2) is smack_inode_permission
- *   with the mode asked for (F_OK asks nothing); any other call passes on
- *   a file with write or append, and its own request (open, setattr, ...)
- *   decides.
- */
-static int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
-			    struct sf_node *n)
-{
-	const bool dir = n->type == S_IFDIR;
-	sf_lid object;
-	u32 mask = 0;
-
-	if (fs->checks_off)
-		return 0;
-	object = sf_node_label(fs, n);
-	if (!sf_decide(fs, s, object, SF_MAY_READ))
-		goto read;
-	if (dir && !sf_decide(fs, s, object, SF_MAY_EXEC))
-		goto granted;
-	switch (sf_getattr_why(s, &mask)) {
-	case SF_GA_STAT:
-		goto read;
-	case SF_GA_ACCESS:
-		if (!mask)
-			goto granted;
-		return sf_check_label(fs, s, object, mask, SF_FN_PERM, n,
-				      NULL);
-	default:
-		if (!dir && (!sf_decide(fs, s, object, SF_MAY_WRITE) ||
-			     !sf_decide(fs, s, object, SF_MAY_APPEND)))
-			goto granted;
-		break;
-	}
-read:
-	return sf_check_label(fs, s, object, SF_MAY_READ,
-			      "smack_inode_getattr", n, NULL);
-granted:
-	atomic_fetch_add_explicit(&fs->checks, 1, memory_order_relaxed);
-	return 0;
 }
 
 static void sf_getattr(fuse_req_t req, fuse_ino_t ino,
@@ -571,21 +473,6 @@ static void sf_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent,
 	return;
 out_err:
 	fuse_reply_err(req, -rc);
-}
-
-/* What open(2) with @flags asks of the object: inode_permission() with
- * the open mode (O_TRUNC as write), plus smack_file_open()'s read. */
-static u32 sf_open_request(int flags)
-{
-	u32 may = SF_MAY_READ;
-
-	if ((flags & O_ACCMODE) != O_RDONLY || (flags & O_TRUNC))
-		may |= SF_MAY_WRITE;
-	if (flags & O_APPEND)
-		may |= SF_MAY_APPEND;
-	if (flags & SF_FMODE_EXEC)
-		may |= SF_MAY_EXEC;
-	return may;
 }
 
 static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
@@ -1169,14 +1056,8 @@ static void sf_op_access(fuse_req_t req, fuse_ino_t ino, int mask)
 {
 	struct sf_fs *fs = sf_fs_of(req);
 	struct sf_subject s;
-	u32 may = 0;
+	u32 may = sf_access_request(mask);
 
-	if (mask & R_OK)
-		may |= SF_MAY_READ;
-	if (mask & W_OK)
-		may |= SF_MAY_WRITE;
-	if (mask & X_OK)
-		may |= SF_MAY_EXEC;
 	sf_subject_get(fs, req, &s);
 	fuse_reply_err(req, may ? -sf_check(fs, &s, sf_node(req, ino), may,
 					    SF_FN_PERM, NULL) : 0);

@@ -26,6 +26,9 @@
 #define SF_TMP_PREFIX	".smackfuse-new."
 #define SF_TMP_PREFIX_LEN (sizeof(SF_TMP_PREFIX) - 1)
 
+/* exec opens carry __FMODE_EXEC in the open flags. */
+#define SF_FMODE_EXEC 0x20
+
 /* Kernel cache timeout for answers that are the same for every caller. */
 #define SF_CACHE_TIMEOUT 1.0
 
@@ -123,6 +126,7 @@ struct sf_fs {
 	bool cache_strict;
 	bool checks_off;
 	bool foreground, debug, singlethread;
+	bool stacks;			/* /proc/TID/stack is readable */
 	char *xattr_prefix;		/* "security." unless -o xattr= */
 	char *x_smack, *x_exec, *x_mmap, *x_transmute;	/* backing names */
 	atomic_int logging;
@@ -187,6 +191,7 @@ int sf_users_load(struct sf_fs *fs, const char *path);
 void sf_subject_get(struct sf_fs *fs, fuse_req_t req, struct sf_subject *s);
 sf_lid sf_subject_of(struct sf_fs *fs, pid_t pid, uid_t uid, gid_t gid);
 bool sf_privileged(struct sf_fs *fs, struct sf_subject *s, int cap);
+int sf_read_small(const char *path, char *buf, size_t size);
 int sf_subject_syscall(const struct sf_subject *s, long *nr,
 		       unsigned long args[6]);
 #define SF_CAP_MAC_OVERRIDE 32
@@ -205,7 +210,15 @@ int sf_decide(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
 int sf_check_label(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
 		   u32 request, const char *fn, struct sf_node *node,
 		   const char *name);
+/* What open(2) with @flags and access(2) with @mode ask of the object. */
+u32 sf_open_request(int flags);
+u32 sf_access_request(int mode);
 void sf_audit_setup(struct sf_fs *fs);
+
+/* getattr.c */
+void sf_getattr_setup(struct sf_fs *fs);
+int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
+		     struct sf_node *n);
 
 /* lock.c */
 int sf_lock_get(struct sf_fs *fs, struct sf_node *n, uint64_t owner,

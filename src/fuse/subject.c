@@ -22,7 +22,7 @@
 
 #define SF_KMOD_PIDLABEL "/sys/kernel/security/smackfuse/pidlabel"
 
-static int sf_read_small(const char *path, char *buf, size_t size)
+int sf_read_small(const char *path, char *buf, size_t size)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	ssize_t len;

@@ -25,11 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/inotify.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/types.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -53,7 +56,8 @@ static void usage(void)
 	      "  statfs PATH | fsync PATH | fsyncdir PATH | chdir PATH |\n"
 	      "  seek PATH data|hole OFF | tmpfile DIR MODE |\n"
 	      "  procfd PATH FLAGS | openat2 DIR NAME FLAGS | openmany DIR N |\n"
-	      "  mktree DIR N | fill PATH BYTES\n", stderr);
+	      "  mktree DIR N | fill PATH BYTES | fstat PATH | inotify PATH |\n"
+	      "  connect PATH\n", stderr);
 	exit(2);
 }
 
@@ -325,6 +329,40 @@ static int op_exec(char **argv)
 		return result(-1);
 	}
 	return result(0);
+}
+
+/* fstat PATH: fstat(2) of an O_PATH descriptor (no permission check
+ * opens it, so only ->getattr is asked). */
+static int op_fstat(const char *path)
+{
+	struct stat st;
+	int fd = open(path, O_PATH);
+
+	if (fd < 0)
+		return result(-1);
+	return result(fstat(fd, &st));
+}
+
+/* inotify PATH: inotify_add_watch(2), which wants read of PATH. */
+static int op_inotify(const char *path)
+{
+	int fd = inotify_init1(IN_CLOEXEC);
+
+	if (fd < 0)
+		return result(-1);
+	return result(inotify_add_watch(fd, path, IN_ACCESS) < 0 ? -1 : 0);
+}
+
+/* connect PATH: connect(2) to a Unix socket file, which wants write. */
+static int op_connect(const char *path)
+{
+	struct sockaddr_un sun = { .sun_family = AF_UNIX };
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+	if (fd < 0 || strlen(path) >= sizeof(sun.sun_path))
+		return result(-1);
+	strcpy(sun.sun_path, path);
+	return result(connect(fd, (struct sockaddr *)&sun, sizeof(sun)));
 }
 
 static int op_access(const char *path, const char *how)
@@ -714,6 +752,18 @@ static int run(const char *op, char **a, int n)
 	if (!strcmp(op, "fsyncdir")) {
 		NEED(1);
 		return op_fd(a[0], O_RDONLY | O_DIRECTORY, 1);
+	}
+	if (!strcmp(op, "fstat")) {
+		NEED(1);
+		return op_fstat(a[0]);
+	}
+	if (!strcmp(op, "inotify")) {
+		NEED(1);
+		return op_inotify(a[0]);
+	}
+	if (!strcmp(op, "connect")) {
+		NEED(1);
+		return op_connect(a[0]);
 	}
 	if (!strcmp(op, "chdir")) {
 		NEED(1);

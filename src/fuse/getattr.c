@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * getattr.c - what a FUSE_GETATTR asks of its caller.
+ *
+ * With default_permissions the kernel sends GETATTR for stat(2), and also
+ * to refresh the mode before a permission check on an inode whose
+ * attributes are not cached: each directory a path walk searches, and the
+ * object of open, access, chdir, ...  Mainline Smack decides these
+ * differently (security/smack/smack_lsm.c):
+ * - stat(2) is smack_inode_getattr, which wants read;
+ * - a walk's search is smack_inode_permission with MAY_EXEC;
+ * - access(2), chdir(2), ... are smack_inode_permission with their mode.
+ *
+ * The request does not say which.  The caller's thread, blocked until we
+ * answer, does: its kernel stack (/proc/TID/stack) names the site of the
+ * request, and its system call (/proc/TID/syscall) the mode.  Both are
+ * read only when the subject lacks an access the answer depends on, which
+ * costs ~10 us each (bench/fs-results.txt).  Without kernel stacks
+ * (no CAP_SYS_ADMIN, no CONFIG_STACKTRACE) the system call alone decides,
+ * with the gaps listed in smackfuse(8) LIMITS.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "smackfuse.h"
+
+#define SF_FN_PERM	"smack_inode_permission"
+#define SF_FN_GETATTR	"smack_inode_getattr"
+
+/* Where in the kernel the caller waits for the attributes. */
+enum sf_site {
+	SF_SITE_UNKNOWN,	/* no stack, or another caller */
+	SF_SITE_STAT,		/* ->getattr: stat(2), fstat(2), statx(2) */
+	SF_SITE_WALK,		/* ->permission from the path walk: search */
+	SF_SITE_PERM,		/* ->permission on the object of the call */
+};
+
+/* Returned by sf_perm_request() when the call's own request decides. */
+#define SF_LATER ((u32)-1)
+
+/* Is @fn a frame of @stack ("[<0>] fn+0x../0x..")? */
+static bool sf_has_frame(const char *stack, const char *fn)
+{
+	size_t len = strlen(fn);
+	const char *p = stack;
+
+	while ((p = strstr(p, fn))) {
+		if (p > stack && p[-1] == ' ' && p[len] == '+')
+			return true;
+		p += len;
+	}
+	return false;
+}
+
+static enum sf_site sf_getattr_site(const struct sf_fs *fs, pid_t tid)
+{
+	char path[64], stack[8192];
+
+	if (!fs->stacks || tid <= 0)
+		return SF_SITE_UNKNOWN;
+	snprintf(path, sizeof(path), "/proc/%d/stack", tid);
+	if (sf_read_small(path, stack, sizeof(stack)) <= 0)
+		return SF_SITE_UNKNOWN;
+	if (sf_has_frame(stack, "fuse_permission"))
+		return sf_has_frame(stack, "link_path_walk") ? SF_SITE_WALK :
+							       SF_SITE_PERM;
+	/* fuse_getattr() may tail-call fuse_do_getattr() and not show. */
+	if (sf_has_frame(stack, "vfs_getattr_nosec") ||
+	    sf_has_frame(stack, "fuse_getattr"))
+		return SF_SITE_STAT;
+	return SF_SITE_UNKNOWN;
+}
+
+/* Can this daemon read kernel stacks?  Asked once, at start. */
+void sf_getattr_setup(struct sf_fs *fs)
+{
+	char stack[4096];
+
+	fs->stacks = sf_read_small("/proc/self/stack", stack,
+				   sizeof(stack)) > 0 &&
+		     strstr(stack, "+0x");
+	if (!fs->stacks)
+		fprintf(stderr, "smackfuse: kernel stacks are not readable "
+			"(/proc/self/stack): stat(2) and access(2) of "
+			"directories are answered as smackfuse(8) LIMITS "
+			"describes\n");
+}
+
+/*
+ * The Smack request of a permission check on the object of the caller's
+ * system call, when nothing else will decide it: access(2) asks its mode,
+ * chdir(2) search, inotify and fanotify read, and opening a FIFO or a
+ * device (no FUSE_OPEN follows) what open asks.  (Socket files are
+ * labelled "*", as in mainline: the sockets' own labels decide.)  Otherwise the call's own request (OPEN,
+ * SETATTR, UNLINK, ...) decides: SF_LATER.  A special file whose call
+ * cannot be told needs read and write.
+ */
+static u32 sf_perm_request(const struct sf_subject *s, mode_t type)
+{
+	const bool special = type != S_IFREG && type != S_IFDIR;
+	const u32 unknown = special ? SF_MAY_READWRITE : SF_LATER;
+	unsigned long a[6];
+	long nr;
+
+	if (sf_subject_syscall(s, &nr, a))
+		return unknown;
+	switch (nr) {
+#ifdef SYS_access
+	case SYS_access:
+		return sf_access_request((int)a[1]);
+#endif
+	case SYS_faccessat:
+	case SYS_faccessat2:
+		return sf_access_request((int)a[2]);
+	case SYS_chdir:
+	case SYS_fchdir:
+	case SYS_chroot:
+		return SF_MAY_EXEC;
+	case SYS_inotify_add_watch:
+	case SYS_fanotify_mark:
+		return SF_MAY_READ;
+#ifdef SYS_open
+	case SYS_open:
+		return special ? sf_open_request((int)a[1]) : SF_LATER;
+	case SYS_creat:
+		return special ? sf_open_request(O_WRONLY | O_TRUNC) :
+				 SF_LATER;
+#endif
+	case SYS_openat:
+		return special ? sf_open_request((int)a[2]) : SF_LATER;
+	case SYS_utimensat:
+#ifdef SYS_utimes
+	case SYS_utimes:
+	case SYS_utime:
+	case SYS_futimesat:
+#endif
+		return SF_LATER;	/* SETATTR decides */
+	default:
+		return unknown;		/* openat2's flags are in user memory */
+	}
+}
+
+/* Whether the caller is in a stat-family or an access-family call. */
+enum sf_call { SF_CALL_OTHER, SF_CALL_STAT, SF_CALL_ACCESS };
+
+static enum sf_call sf_caller_call(const struct sf_subject *s, u32 *request)
+{
+	unsigned long a[6];
+	long nr;
+
+	if (sf_subject_syscall(s, &nr, a))
+		return SF_CALL_OTHER;
+	switch (nr) {
+#ifdef SYS_stat
+	case SYS_stat:
+	case SYS_lstat:
+#endif
+	case SYS_fstat:
+	case SYS_newfstatat:
+	case SYS_statx:
+		return SF_CALL_STAT;
+#ifdef SYS_access
+	case SYS_access:
+		*request = sf_access_request((int)a[1]);
+		return SF_CALL_ACCESS;
+#endif
+	case SYS_faccessat:
+	case SYS_faccessat2:
+		*request = sf_access_request((int)a[2]);
+		return SF_CALL_ACCESS;
+	default:
+		return SF_CALL_OTHER;
+	}
+}
+
+static int sf_granted(struct sf_fs *fs)
+{
+	atomic_fetch_add_explicit(&fs->checks, 1, memory_order_relaxed);
+	return 0;
+}
+
+/* Does @s have at least one of the accesses in @bits? */
+static bool sf_may_any(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
+		       u32 bits)
+{
+	u32 bit;
+
+	for (bit = 1; bit <= bits; bit <<= 1)
+		if ((bits & bit) && !sf_decide(fs, s, object, bit))
+			return true;
+	return false;
+}
+
+/*
+ * Without the caller's kernel stack, its system call alone: stat wants
+ * read and access(2) its mode, except on a directory the subject may read
+ * or search (a walk through it sends the same request from the same
+ * call); any other call passes on a file the subject may read, write or
+ * append to, and its own request decides.
+ */
+static int sf_check_getattr_blind(struct sf_fs *fs, struct sf_subject *s,
+				  struct sf_node *n, sf_lid object)
+{
+	const bool dir = n->type == S_IFDIR;
+	u32 request = 0;
+
+	if (dir && sf_may_any(fs, s, object, SF_MAY_READ | SF_MAY_EXEC))
+		return sf_granted(fs);
+	switch (sf_caller_call(s, &request)) {
+	case SF_CALL_STAT:
+		break;
+	case SF_CALL_ACCESS:
+		if (!request)
+			return sf_granted(fs);
+		return sf_check_label(fs, s, object, request, SF_FN_PERM, n,
+				      NULL);
+	default:
+		if (!dir && sf_may_any(fs, s, object, SF_MAY_READ |
+				       SF_MAY_WRITE | SF_MAY_APPEND))
+			return sf_granted(fs);
+		break;
+	}
+	return sf_check_label(fs, s, object, SF_MAY_READ, SF_FN_GETATTR, n,
+			      NULL);
+}
+
+/* Everything a GETATTR of a @type object may be asked to stand for. */
+static u32 sf_getattr_all(mode_t type)
+{
+	u32 all = SF_MAY_READ | SF_MAY_WRITE | SF_MAY_EXEC;
+
+	return type == S_IFREG || type == S_IFDIR ? all :
+						    all | SF_MAY_APPEND;
+}
+
+/**
+ * sf_check_getattr - may subject @s have the attributes of @n?
+ * Returns 0 or -EACCES; denials are audited as mainline names them.
+ */
+int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
+		     struct sf_node *n)
+{
+	sf_lid object;
+	u32 request;
+
+	if (fs->checks_off)
+		return 0;
+	object = sf_node_label(fs, n);
+	if (!sf_decide(fs, s, object, sf_getattr_all(n->type)))
+		return sf_check_label(fs, s, object, SF_MAY_READ,
+				      SF_FN_GETATTR, n, NULL);
+	switch (sf_getattr_site(fs, s->pid)) {
+	case SF_SITE_STAT:
+		return sf_check_label(fs, s, object, SF_MAY_READ,
+				      SF_FN_GETATTR, n, NULL);
+	case SF_SITE_WALK:
+		return sf_check_label(fs, s, object, SF_MAY_EXEC, SF_FN_PERM,
+				      n, NULL);
+	case SF_SITE_PERM:
+		request = sf_perm_request(s, n->type);
+		if (request == SF_LATER || !request)
+			return sf_granted(fs);
+		return sf_check_label(fs, s, object, request, SF_FN_PERM, n,
+				      NULL);
+	default:
+		return sf_check_getattr_blind(fs, s, n, object);
+	}
+}
