@@ -9,7 +9,9 @@
 # and ratios are printed in one table.  Cold = sync + drop_caches.
 #
 # Environment: BENCH_FILES (10000), BENCH_SEQ_MIB (1024), BENCH_RUNS (3),
-# BENCH_DIR (a directory on the filesystem to test, default /var/tmp).
+# BENCH_DIR (a directory on the filesystem to test, default /var/tmp),
+# BENCH_ALT (another smackfuse binary: adds an "alt" column, enforcing,
+# and alt/enf, to compare a change side by side).
 # Run as root.  `make bench` runs it.
 set -u
 BUILD=$(cd "${1:-.}" && pwd)
@@ -18,6 +20,7 @@ MIB=${BENCH_SEQ_MIB:-1024}
 RUNS=${BENCH_RUNS:-3}
 BASE=${BENCH_DIR:-/var/tmp}
 SMACKFUSE=$BUILD/smackfuse
+ALT=${BENCH_ALT:-}
 [ -x "$SMACKFUSE" ] || SMACKFUSE=$BUILD/src/fuse/smackfuse
 FSB=$BUILD/bench/fsbench
 [ "$(id -u)" = 0 ] || { echo "fs.sh: run as root" >&2; exit 1; }
@@ -46,6 +49,8 @@ mount_cfg() {
 		-o users="$T/users" "$2" "$MNT" ;;
 	checks-off) "$SMACKFUSE" --rules "$T/rules" -o subject=users \
 		-o users="$T/users" -o checks=off "$2" "$MNT" ;;
+	alt) "$ALT" --rules "$T/rules" -o subject=users \
+		-o users="$T/users" "$2" "$MNT" ;;
 	bindfs) bindfs -o allow_other "$2" "$MNT" ;;
 	esac || return 1
 	echo "$MNT"
@@ -60,7 +65,7 @@ rec() {
 	done
 }
 
-CONFIGS="native enforce checks-off bindfs"
+CONFIGS="native enforce checks-off bindfs${ALT:+ alt}"
 for run in $(seq "$RUNS"); do
 	for cfg in $CONFIGS; do
 		src=$T/src-$cfg-$run
@@ -88,8 +93,10 @@ printf '\nsmackfuse filesystem benchmark: %d files, %d MiB sequential, median of
 	"$FILES" "$MIB" "$RUNS"
 printf 'backing: %s (%s); seconds (lower is better) and ratios\n\n' "$BASE" \
 	"$(df -T "$BASE" | awk 'NR == 2 { print $2 }')"
-printf '%-16s %9s %9s %9s %9s | %8s %8s %8s\n' workload native enforce \
+printf '%-16s %9s %9s %9s %9s | %8s %8s %8s' workload native enforce \
 	checks-off bindfs enf/off enf/bind enf/nat
+[ -z "$ALT" ] || printf ' | %9s %8s' alt alt/enf
+echo
 for ph in create stat unlink small-read-cold small-read-warm seq-write \
 	seq-read-cold seq-read-warm; do
 	n=$(median "$T/res/native.$ph")
@@ -97,8 +104,11 @@ for ph in create stat unlink small-read-cold small-read-warm seq-write \
 	o=$(median "$T/res/checks-off.$ph")
 	b=$(median "$T/res/bindfs.$ph")
 	awk -v ph="$ph" -v n="$n" -v e="$e" -v o="$o" -v b="$b" 'BEGIN {
-		printf "%-16s %9.3f %9.3f %9.3f %9.3f | %8.2f %8.2f %8.2f\n",
+		printf "%-16s %9.3f %9.3f %9.3f %9.3f | %8.2f %8.2f %8.2f",
 			ph, n, e, o, b, e / o, e / b, e / n }'
+	[ -z "$ALT" ] || awk -v e="$e" -v a="$(median "$T/res/alt.$ph")" \
+		'BEGIN { printf " | %9.3f %8.2f", a, a / e }'
+	echo
 done
 echo
 echo "Targets: enf/off <= 1.10; enf/bind <= 1.00; for seq-*, native/enforce >= 0.80 (enf/nat <= 1.25)."

@@ -63,11 +63,13 @@ static int sf_text_set(struct sf_text *t, const char *s, size_t len)
 	return 0;
 }
 
-/* Render with one of the core's snprintf-style printers, growing once
- * more if the policy grew between sizing and printing. */
-static int sf_text_print(struct sf_text *t, sf_printer print)
+/* Render into @t with an snprintf-style @render, growing the buffer
+ * while the text grew between sizing and printing. */
+static int sf_text_render(struct sf_text *t,
+			  size_t (*render)(const void *arg, char *buf,
+					   size_t size),
+			  const void *arg)
 {
-	const struct sf_labels *labels = sf_policy_labels(sf_policy);
 	size_t size = 256, need;
 	char *buf;
 
@@ -75,9 +77,7 @@ static int sf_text_print(struct sf_text *t, sf_printer print)
 		buf = kvmalloc(size, GFP_KERNEL);
 		if (!buf)
 			return -ENOMEM;
-		rcu_read_lock();
-		need = print(labels, sf_policy_snapshot(sf_policy), buf, size);
-		rcu_read_unlock();
+		need = render(arg, buf, size);
 		if (need < size)
 			break;
 		kvfree(buf);
@@ -87,6 +87,24 @@ static int sf_text_print(struct sf_text *t, sf_printer print)
 	t->buf = buf;
 	t->len = need;
 	return 0;
+}
+
+/* @arg points to one of the core's policy printers. */
+static size_t sf_render_policy(const void *arg, char *buf, size_t size)
+{
+	const sf_printer *print = arg;
+	size_t need;
+
+	rcu_read_lock();
+	need = (*print)(sf_policy_labels(sf_policy),
+			sf_policy_snapshot(sf_policy), buf, size);
+	rcu_read_unlock();
+	return need;
+}
+
+static int sf_text_print(struct sf_text *t, sf_printer print)
+{
+	return sf_text_render(t, sf_render_policy, &print);
 }
 
 static bool sf_admin(void)
@@ -223,25 +241,14 @@ static ssize_t sf_store_pidlabel(struct sf_text *t, char *buf, size_t len)
 
 /* ---- netlabel and ambient: IPv4 host labels ---- */
 
+static size_t sf_render_netlabel(const void *arg, char *buf, size_t size)
+{
+	return sf_netlabel_print(buf, size);
+}
+
 static int sf_show_netlabel(struct sf_text *t)
 {
-	size_t size = 256, need;
-	char *buf;
-
-	for (;;) {
-		buf = kvmalloc(size, GFP_KERNEL);
-		if (!buf)
-			return -ENOMEM;
-		need = sf_netlabel_print(buf, size);
-		if (need < size)
-			break;
-		kvfree(buf);
-		size = need + 256;
-	}
-	kvfree(t->buf);
-	t->buf = buf;
-	t->len = need;
-	return 0;
+	return sf_text_render(t, sf_render_netlabel, NULL);
 }
 
 static ssize_t sf_store_netlabel(struct sf_text *t, char *buf, size_t len)
