@@ -187,31 +187,41 @@ static void sf_nodes_pressure(struct sf_fs *fs)
 
 /* Find or insert the node of @st; takes one lookup reference.  Consumes
  * @fd (closed if an existing node is returned). */
+/* The node of @st, with a new lookup reference, or NULL.  Under
+ * nodes_lock. */
+static struct sf_node *sf_node_known(struct sf_fs *fs, const struct stat *st)
+{
+	struct sf_node *n;
+
+	if (st->st_ino == fs->root.ino && st->st_dev == fs->root.dev) {
+		fs->root.nlookup++;
+		return &fs->root;
+	}
+	n = fs->buckets[sf_hash(st->st_ino, st->st_dev, fs->nbuckets)];
+	for (; n; n = n->next) {
+		if (n->ino == st->st_ino && n->dev == st->st_dev) {
+			n->nlookup++;
+			sf_lru_touch(fs, n);
+			return n;
+		}
+	}
+	return NULL;
+}
+
 static struct sf_node *sf_node_get(struct sf_fs *fs, int fd,
 				   const struct stat *st)
 {
 	struct sf_node *n;
 	size_t h;
 
-	if (st->st_ino == fs->root.ino && st->st_dev == fs->root.dev) {
-		close(fd);
-		pthread_mutex_lock(&fs->nodes_lock);
-		fs->root.nlookup++;
-		pthread_mutex_unlock(&fs->nodes_lock);
-		return &fs->root;
-	}
 	pthread_mutex_lock(&fs->nodes_lock);
-	h = sf_hash(st->st_ino, st->st_dev, fs->nbuckets);
-	for (n = fs->buckets[h]; n; n = n->next)
-		if (n->ino == st->st_ino && n->dev == st->st_dev)
-			break;
+	n = sf_node_known(fs, st);
 	if (n) {
-		n->nlookup++;
-		sf_lru_touch(fs, n);
 		pthread_mutex_unlock(&fs->nodes_lock);
 		close(fd);
 		return n;
 	}
+	h = sf_hash(st->st_ino, st->st_dev, fs->nbuckets);
 	n = calloc(1, sizeof(*n));
 	if (!n) {
 		pthread_mutex_unlock(&fs->nodes_lock);
@@ -272,6 +282,7 @@ int sf_node_lookup(struct sf_fs *fs, struct sf_node *parent,
 		   const char *name, struct fuse_entry_param *e,
 		   struct sf_node **out)
 {
+	struct sf_node *n;
 	int fd;
 
 	memset(e, 0, sizeof(*e));
@@ -279,6 +290,20 @@ int sf_node_lookup(struct sf_fs *fs, struct sf_node *parent,
 		return -ENOENT;
 	if (!strcmp(name, "..") && parent == &fs->root)
 		return -ENOENT;
+	/* A node the kernel knows needs no new descriptor: the node's own
+	 * O_PATH descriptor pins the inode, so no other object can have
+	 * its (dev, ino) meanwhile.  Saves an openat() and a close() on
+	 * every revalidation. */
+	if (fstatat(parent->fd, name, &e->attr, AT_SYMLINK_NOFOLLOW))
+		return -errno;
+	pthread_mutex_lock(&fs->nodes_lock);
+	n = sf_node_known(fs, &e->attr);
+	pthread_mutex_unlock(&fs->nodes_lock);
+	if (n) {
+		e->ino = sf_node_ino(fs, n);
+		*out = n;
+		return 0;
+	}
 	fd = openat(parent->fd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 && (errno == EMFILE || errno == ENFILE))
 		fd = sf_openat_retry(fs, parent->fd, name);
