@@ -5,8 +5,10 @@
 # directories; open, read 4 KiB and close of N files, cold and warm;
 # sequential write (with fsync) and read of one file, cold and warm.
 # Each runs on native (the backing ext4/tmpfs under /tmp), smackfuse with
-# enforcement, smackfuse -o checks=off, and bindfs; medians of RUNS runs
-# and ratios are printed in one table.  Cold = sync + drop_caches.
+# enforcement, smackfuse -o checks=off, and bindfs, all mounted at once;
+# each workload runs on every configuration back to back, in an order that
+# rotates with the run.  Medians of RUNS runs and ratios are printed in one
+# table.  Cold = sync + drop_caches just before the configuration's turn.
 #
 # Environment: BENCH_FILES (10000), BENCH_SEQ_MIB (1024), BENCH_RUNS (3),
 # BENCH_DIR (a directory on the filesystem to test, default /var/tmp),
@@ -28,63 +30,80 @@ FSB=$BUILD/bench/fsbench
 command -v bindfs >/dev/null || { echo "fs.sh: apt-get install bindfs" >&2; exit 1; }
 
 T=$(mktemp -d "$BASE/smackfuse-bench.XXXXXX")
-MNT=$T/mnt
+CONFIGS="native enforce checks-off bindfs${ALT:+ alt}"
 cleanup() {
-	fusermount3 -u "$MNT" 2>/dev/null
+	local c
+	for c in $CONFIGS; do
+		fusermount3 -u "$T/mnt-$c" 2>/dev/null
+	done
 	rm -rf "$T"
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
-mkdir -p "$T/rules" "$MNT" "$T/res"
+mkdir -p "$T/rules" "$T/res"
 : >"$T/rules/empty"
 echo '* _' >"$T/users"
 
 drop() { sync; echo 3 >/proc/sys/vm/drop_caches; }
 
-# mount_cfg CONFIG SRC: the directory to benchmark for CONFIG.
+# mount_cfg CONFIG SRC MNT: mount SRC on MNT as CONFIG wants.
 mount_cfg() {
 	case $1 in
-	native) echo "$2"; return 0 ;;
+	native) return 0 ;;
 	enforce) "$SMACKFUSE" --rules "$T/rules" -o subject=users \
-		-o users="$T/users" "$2" "$MNT" ;;
+		-o users="$T/users" "$2" "$3" ;;
 	checks-off) "$SMACKFUSE" --rules "$T/rules" -o subject=users \
-		-o users="$T/users" -o checks=off "$2" "$MNT" ;;
+		-o users="$T/users" -o checks=off "$2" "$3" ;;
 	alt) "$ALT" --rules "$T/rules" -o subject=users \
-		-o users="$T/users" "$2" "$MNT" ;;
-	bindfs) bindfs -o allow_other "$2" "$MNT" ;;
-	esac || return 1
-	echo "$MNT"
+		-o users="$T/users" "$2" "$3" ;;
+	bindfs) bindfs -o allow_other "$2" "$3" ;;
+	esac
 }
-umount_cfg() { [ "$1" = native ] || fusermount3 -u "$MNT"; }
+# dir CONFIG: the directory its workloads run in.
+dir() { [ "$1" = native ] && echo "$T/src-$1" || echo "$T/mnt-$1"; }
 
-# rec CONFIG: append fsbench's "phase seconds" lines to the results.
+# rec CONFIG [NAME]: append fsbench's "phase seconds" lines to the
+# results (under NAME instead of the phase's own name, if given).
 rec() {
 	local cfg=$1 phase secs
 	while read -r phase secs; do
-		echo "$secs" >>"$T/res/$cfg.$phase"
+		echo "$secs" >>"$T/res/$cfg.${2:-$phase}"
 	done
 }
 
-CONFIGS="native enforce checks-off bindfs${ALT:+ alt}"
+# Every configuration is mounted at once, and each workload runs on all of
+# them back to back, in an order that rotates with the run: the host's
+# load of the moment weighs on every column alike.
+set -- $CONFIGS
 for run in $(seq "$RUNS"); do
-	for cfg in $CONFIGS; do
-		src=$T/src-$cfg-$run
-		mkdir -p "$src"
-		d=$(mount_cfg "$cfg" "$src") || { echo "fs.sh: $cfg did not mount" >&2; exit 1; }
-		"$FSB" "$d" meta "$FILES" 100 | rec "$cfg"
-		"$FSB" "$d" small-setup "$FILES" >/dev/null
-		"$FSB" "$d" seq-write "$MIB" | rec "$cfg"
-		umount_cfg "$cfg"
-		drop
-		d=$(mount_cfg "$cfg" "$src")
-		"$FSB" "$d" small-read "$FILES" | sed 's/^small-read/small-read-cold/' | rec "$cfg"
-		"$FSB" "$d" small-read "$FILES" | sed 's/^small-read/small-read-warm/' | rec "$cfg"
-		drop
-		"$FSB" "$d" seq-read "$MIB" | sed 's/^seq-read/seq-read-cold/' | rec "$cfg"
-		"$FSB" "$d" seq-read "$MIB" | sed 's/^seq-read/seq-read-warm/' | rec "$cfg"
-		umount_cfg "$cfg"
-		rm -rf "$src"
+	order="$*"
+	for c in $CONFIGS; do
+		mkdir -p "$T/src-$c" "$T/mnt-$c"
+		mount_cfg "$c" "$T/src-$c" "$T/mnt-$c" ||
+			{ echo "fs.sh: $c did not mount" >&2; exit 1; }
 	done
+	for c in $order; do "$FSB" "$(dir "$c")" meta "$FILES" 100 | rec "$c"; done
+	for c in $order; do "$FSB" "$(dir "$c")" small-setup "$FILES" >/dev/null; done
+	for c in $order; do "$FSB" "$(dir "$c")" seq-write "$MIB" | rec "$c"; done
+	for c in $order; do
+		drop
+		"$FSB" "$(dir "$c")" small-read "$FILES" | rec "$c" small-read-cold
+	done
+	for c in $order; do
+		"$FSB" "$(dir "$c")" small-read "$FILES" | rec "$c" small-read-warm
+	done
+	for c in $order; do
+		drop
+		"$FSB" "$(dir "$c")" seq-read "$MIB" | rec "$c" seq-read-cold
+	done
+	for c in $order; do
+		"$FSB" "$(dir "$c")" seq-read "$MIB" | rec "$c" seq-read-warm
+	done
+	for c in $CONFIGS; do
+		[ "$c" = native ] || fusermount3 -u "$T/mnt-$c"
+		rm -rf "$T/src-$c"
+	done
+	set -- "${@:2}" "$1"
 done
 
 median() { sort -g "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }

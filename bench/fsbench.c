@@ -7,6 +7,7 @@
  *   fsbench DIR small-read N     open, read 4 KiB, close each of them
  *   fsbench DIR seq-write MIB    write MIB MiB sequentially, then fsync
  *   fsbench DIR seq-read MIB     read the file back sequentially
+ *   fsbench DIR stat N           stat(2) the N files small-setup made
  *
  * Prints "PHASE SECONDS" lines (meta prints create, stat and unlink).
  * bench/fs.sh runs it on native, smackfuse and bindfs and takes medians.
@@ -74,6 +75,9 @@ static void meta(const char *dir, long n, long ndirs)
 		close(fd);
 	}
 	printf("create %.4f\n", now() - t);
+	/* Let the 1 s entry and attribute timeouts run out, so that the
+	 * stat and unlink phases do not depend on how long create took. */
+	sleep(2);
 	t = now();
 	for (i = 0; i < n; i++) {
 		name(path, sizeof(path), dir, i, ndirs);
@@ -81,6 +85,7 @@ static void meta(const char *dir, long n, long ndirs)
 			die("stat", path);
 	}
 	printf("stat %.4f\n", now() - t);
+	sleep(2);
 	t = now();
 	for (i = 0; i < n; i++) {
 		name(path, sizeof(path), dir, i, ndirs);
@@ -118,6 +123,21 @@ static void small(const char *dir, long n, int setup)
 	printf("%s %.4f\n", setup ? "small-setup" : "small-read", now() - t);
 }
 
+static void stat_files(const char *dir, long n)
+{
+	char path[4096];
+	struct stat st;
+	double t = now();
+	long i;
+
+	for (i = 0; i < n; i++) {
+		name(path, sizeof(path), dir, i, 100);
+		if (stat(path, &st))
+			die("stat", path);
+	}
+	printf("stat %.4f\n", now() - t);
+}
+
 static void seq(const char *dir, long mib, int writing)
 {
 	char path[4096];
@@ -150,7 +170,8 @@ int main(int argc, char **argv)
 {
 	if (argc < 4) {
 		fputs("usage: fsbench DIR meta N NDIRS | small-setup N | "
-		      "small-read N | seq-write MIB | seq-read MIB\n", stderr);
+		      "small-read N | seq-write MIB | seq-read MIB | "
+		      "stat N\n", stderr);
 		return 2;
 	}
 	if (!strcmp(argv[2], "meta") && argc > 4)
@@ -163,6 +184,8 @@ int main(int argc, char **argv)
 		seq(argv[1], atol(argv[3]), 1);
 	else if (!strcmp(argv[2], "seq-read"))
 		seq(argv[1], atol(argv[3]), 0);
+	else if (!strcmp(argv[2], "stat"))
+		stat_files(argv[1], atol(argv[3]));
 	else
 		return 2;
 	return 0;

@@ -22,8 +22,15 @@ bench: bench/decide$(EXEEXT)
 noinst_PROGRAMS += bench/fsbench
 bench_fsbench_SOURCES = bench/fsbench.c
 bench_fsbench_CFLAGS = $(AM_CFLAGS) -O2
-EXTRA_DIST += bench/fs.sh bench/fs-results.txt
+EXTRA_DIST += bench/fs.sh bench/fs-results.txt bench/getattr.sh
 .PHONY: bench-fs
 bench-fs: bench/fsbench$(EXEEXT) smackfuse$(EXEEXT)
 	$(SHELL) $(top_srcdir)/bench/fs.sh $(abs_top_builddir)
 bench: bench-fs
+
+# What getattr.c's stack and syscall reads cost: stat(2) by a subject with
+# every access vs one with rx only, side by side.  `make bench-getattr`.
+.PHONY: bench-getattr
+bench-getattr: bench/fsbench$(EXEEXT) smackfuse$(EXEEXT)
+	$(SHELL) $(top_srcdir)/bench/getattr.sh $(abs_top_builddir)
+bench: bench-getattr

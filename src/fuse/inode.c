@@ -10,12 +10,13 @@
  * Fd pressure.  A node lives, and keeps its fd, as long as the kernel
  * holds the inode, and the kernel may hold far more inodes than
  * RLIMIT_NOFILE allows fds (a walk of a million files).  So when the
- * table grows past nodes_high (half the limit: FORGETs arrive late, and
- * open files need fds too), a thread asks the kernel to drop the least
- * recently looked-up names
+ * table grows past nodes_high (three quarters of the limit: FORGETs
+ * arrive late, and open files need fds too), a thread asks the kernel to
+ * drop the least recently looked-up names
  * (fuse_lowlevel_notify_inval_entry); the kernel then evicts those
  * inodes that nobody uses and sends FORGET, which closes their fds,
- * until nodes_low (a quarter of the limit) remain.  A lookup that meets
+ * until nodes_low (half the limit) remain.  Forgotten inodes lose their
+ * page cache, so eviction must not start while a working set fits.  A lookup that meets
  * EMFILE meanwhile waits briefly for those FORGETs and tries again.
  * Why this and not file handles for cold inodes (name_to_handle_at /
  * open_by_handle_at): nothing new resolves a backing object, so a node
@@ -47,8 +48,8 @@ static void sf_nodes_limits(struct sf_fs *fs)
 	if (!getrlimit(RLIMIT_NOFILE, &rl))
 		lim = rl.rlim_cur == RLIM_INFINITY ? 1u << 20 :
 		      (size_t)rl.rlim_cur;
-	fs->nodes_high = lim / 2;
-	fs->nodes_low = lim / 4;
+	fs->nodes_high = lim / 4 * 3;
+	fs->nodes_low = lim / 2;
 }
 
 int sf_nodes_init(struct sf_fs *fs)
