@@ -88,15 +88,11 @@ for run in $(seq "$RUNS"); do
 	for c in $order; do
 		drop
 		"$FSB" "$(dir "$c")" small-read "$FILES" | rec "$c" small-read-cold
-	done
-	for c in $order; do
 		"$FSB" "$(dir "$c")" small-read "$FILES" | rec "$c" small-read-warm
 	done
 	for c in $order; do
 		drop
 		"$FSB" "$(dir "$c")" seq-read "$MIB" | rec "$c" seq-read-cold
-	done
-	for c in $order; do
 		"$FSB" "$(dir "$c")" seq-read "$MIB" | rec "$c" seq-read-warm
 	done
 	for c in $CONFIGS; do

@@ -4,9 +4,9 @@
 #
 # One mount; N files in 100 directories, all labelled Obj (attributes not
 # cached: every stat(2) sends GETATTRs).  Two subjects stat them in turn:
-# "full" has rwxa on Obj (no kernel stack is read), "reader" has rx only
-# (each GETATTR reads the caller's /proc/TID/stack, and its syscall when
-# the stack says it is a permission check).  Prints the medians of RUNS
+# "full" has rwxa on Obj (nothing is read), "reader" has rx only (each
+# GETATTR reads the caller's /proc/TID/syscall; its kernel stack too when
+# the call is one whose answer depends on the site, as access(2)).  Prints the medians of RUNS
 # passes and reader/full.  Users: the system accounts daemon and bin.
 #
 # Environment: BENCH_FILES (5000), BENCH_RUNS (5), BENCH_DIR (/var/tmp).
@@ -52,6 +52,6 @@ r=$(median "$T/reader")
 printf '\nstat(2) of %d uncached files, median of %d passes each, one mount\n' \
 	"$FILES" "$RUNS"
 awk -v f="$f" -v r="$r" -v n="$FILES" 'BEGIN {
-	printf "%-32s %8.3f s  %6.1f us/stat\n", "full (rwxa: no stack read)", f, f / n * 1e6
-	printf "%-32s %8.3f s  %6.1f us/stat\n", "reader (rx: stack + syscall)", r, r / n * 1e6
+	printf "%-32s %8.3f s  %6.1f us/stat\n", "full (rwxa: nothing read)", f, f / n * 1e6
+	printf "%-32s %8.3f s  %6.1f us/stat\n", "reader (rx: syscall read)", r, r / n * 1e6
 	printf "reader/full %.2f\n", r / f }'
