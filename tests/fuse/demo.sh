@@ -6,6 +6,8 @@
 # mount it with smackfuse, let several labelled users try the accesses of
 # its "checks" file, and print who was allowed and denied, and why (the
 # labels and the rule that decided).  Then unmount.  Run as root.
+# Exits 1 if an example did not mount or a result differs from its
+# "checks" file.
 set -u
 BUILD=$(cd "${1:?usage: demo.sh BUILD_DIR}" && pwd)
 top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)
@@ -64,6 +66,7 @@ why() {
 }
 
 printf '\nsmackfuse demo: %s\n' "$SMACKFUSE"
+failed=0
 for ex in levels categories mutual-read guard-box per-user; do
 	dir=$EXAMPLES/$ex
 	src=$T/$ex/src mnt=$T/$ex/mnt
@@ -72,6 +75,7 @@ for ex in levels categories mutual-read guard-box per-user; do
 	grep -h '^[^#]' "$dir"/accesses.d/* | sed 's/^/   rule: /'
 	if ! example_mount "$ex" "$src" "$mnt" "$T/$ex.log"; then
 		echo "   (mount failed)"
+		failed=1
 		continue
 	fi
 	printf '   %-9s %-8s %-7s %-22s %-8s %s\n' USER LABEL OP PATH RESULT WHY
@@ -85,7 +89,10 @@ for ex in levels categories mutual-read guard-box per-user; do
 		acc=$(needs "$op")
 		reason="$(why "$subj" "${olab:-_}" "$acc" "$dir/accesses.d") [$acc on ${olab:-_}]"
 		if [ "$got" = OK ]; then res=allowed; else res="DENIED"; fi
-		[ "$got" = "$want" ] || reason="$reason (expected $want: see tests/fuse/KNOWN-GAPS)"
+		if [ "$got" != "$want" ]; then
+			reason="$reason (expected $want: see tests/fuse/KNOWN-GAPS)"
+			failed=1
+		fi
 		printf '   %-9s %-8s %-7s %-22s %-8s %s\n' "${user#sf_}" "$subj" \
 			"$op" "$path" "$res" "$reason"
 	done <"$dir/checks"
@@ -96,3 +103,4 @@ for ex in levels categories mutual-read guard-box per-user; do
 done
 echo
 echo "All mounts are gone; the sample trees are removed."
+exit $failed

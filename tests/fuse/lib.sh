@@ -130,7 +130,7 @@ mount_sf() {
 	local src=$1 mnt=$2 log=$3 i
 	shift 3
 	mkdir -p "$mnt"
-	$SF_WRAP "$SMACKFUSE" -f "$@" "$src" "$mnt" 2>"$log" &
+	${SF_WRAP:-} "$SMACKFUSE" -f "$@" "$src" "$mnt" 2>"$log" &
 	SF_PID=$!
 	SF_PIDS="$SF_PID $SF_PIDS"
 	SF_MOUNTS="$mnt $SF_MOUNTS"

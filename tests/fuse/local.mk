@@ -14,7 +14,8 @@ FUSE_TESTS = \
 	tests/fuse/enforce.test \
 	tests/fuse/mount.test \
 	tests/fuse/onlycap.test \
-	tests/fuse/access.test
+	tests/fuse/access.test \
+	tests/fuse/demo.test
 
 TESTS += $(FUSE_TESTS)
 
