@@ -95,10 +95,10 @@ void sf_getattr_setup(struct sf_fs *fs)
  * The Smack request of a permission check on the object of the caller's
  * system call, when nothing else will decide it: access(2) asks its mode,
  * chdir(2) search, inotify and fanotify read, and opening a FIFO or a
- * device (no FUSE_OPEN follows) what open asks.  (Socket files are
- * labelled "*", as in mainline: the sockets' own labels decide.)  Otherwise the call's own request (OPEN,
- * SETATTR, UNLINK, ...) decides: SF_LATER.  A special file whose call
- * cannot be told needs read and write.
+ * device (no FUSE_OPEN follows) what open asks.  Otherwise the call's
+ * own request (OPEN, SETATTR, UNLINK, ...) decides: SF_LATER.  A special
+ * file whose call cannot be told needs read and write.  (Socket files
+ * are labelled "*", as in mainline: the sockets' own labels decide.)
  */
 static u32 sf_perm_request(const struct sf_subject *s, mode_t type)
 {

@@ -16,8 +16,9 @@
  * (fuse_lowlevel_notify_inval_entry); the kernel then evicts those
  * inodes that nobody uses and sends FORGET, which closes their fds,
  * until nodes_low (half the limit) remain.  Forgotten inodes lose their
- * page cache, so eviction must not start while a working set fits.  A lookup that meets
- * EMFILE meanwhile waits briefly for those FORGETs and tries again.
+ * page cache, so eviction must not start while a working set fits.  A
+ * lookup that meets EMFILE meanwhile waits briefly for those FORGETs and
+ * tries again.
  * Why this and not file handles for cold inodes (name_to_handle_at /
  * open_by_handle_at): nothing new resolves a backing object, so a node
  * can never reach outside the backing tree or a recycled inode, labels
