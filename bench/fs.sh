@@ -71,6 +71,21 @@ rec() {
 	done
 }
 
+# fsb CONFIG CPUNAME ARGS...: fsbench ARGS in CONFIG's directory.  The
+# daemon's CPU time (user + system, clock ticks) over the run is added
+# to the results as CPUNAME.cpu: a measure the host's load disturbs less.
+declare -A PID
+fsb() {
+	local c=$1 name=$2 before after
+	shift 2
+	[ -n "${PID[$c]:-}" ] && before=$(cpu "${PID[$c]}")
+	"$FSB" "$(dir "$c")" "$@"
+	[ -n "${PID[$c]:-}" ] || return 0
+	after=$(cpu "${PID[$c]}")
+	echo $((after - before)) >>"$T/res/$c.$name.cpu"
+}
+cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+
 # Every configuration is mounted at once, and each workload runs on all of
 # them back to back, in an order that rotates with the run: the host's
 # load of the moment weighs on every column alike.
@@ -81,19 +96,23 @@ for run in $(seq "$RUNS"); do
 		mkdir -p "$T/src-$c" "$T/mnt-$c"
 		mount_cfg "$c" "$T/src-$c" "$T/mnt-$c" ||
 			{ echo "fs.sh: $c did not mount" >&2; exit 1; }
+		[ "$c" = native ] ||
+			PID[$c]=$(pgrep -f -- " $T/mnt-$c\$" | head -n 1)
 	done
-	for c in $order; do "$FSB" "$(dir "$c")" meta "$FILES" 100 | rec "$c"; done
-	for c in $order; do "$FSB" "$(dir "$c")" small-setup "$FILES" >/dev/null; done
-	for c in $order; do "$FSB" "$(dir "$c")" seq-write "$MIB" | rec "$c"; done
+	for c in $order; do fsb "$c" meta meta "$FILES" 100 | rec "$c"; done
+	for c in $order; do fsb "$c" setup small-setup "$FILES" >/dev/null; done
+	for c in $order; do fsb "$c" seq-write seq-write "$MIB" | rec "$c"; done
 	for c in $order; do
 		drop
-		"$FSB" "$(dir "$c")" small-read "$FILES" | rec "$c" small-read-cold
-		"$FSB" "$(dir "$c")" small-read "$FILES" | rec "$c" small-read-warm
+		fsb "$c" small-read-cold small-read "$FILES" |
+			rec "$c" small-read-cold
+		fsb "$c" small-read-warm small-read "$FILES" |
+			rec "$c" small-read-warm
 	done
 	for c in $order; do
 		drop
-		"$FSB" "$(dir "$c")" seq-read "$MIB" | rec "$c" seq-read-cold
-		"$FSB" "$(dir "$c")" seq-read "$MIB" | rec "$c" seq-read-warm
+		fsb "$c" seq-read-cold seq-read "$MIB" | rec "$c" seq-read-cold
+		fsb "$c" seq-read-warm seq-read "$MIB" | rec "$c" seq-read-warm
 	done
 	for c in $CONFIGS; do
 		[ "$c" = native ] || fusermount3 -u "$T/mnt-$c"
@@ -127,3 +146,20 @@ for ph in create stat unlink small-read-cold small-read-warm seq-write \
 done
 echo
 echo "Targets: enf/off <= 1.10; enf/bind <= 1.00; for seq-*, native/enforce >= 0.80 (enf/nat <= 1.25)."
+
+hz=$(getconf CLK_TCK)
+printf '\ndaemon CPU time (user + system, seconds), median of %d runs\n\n' "$RUNS"
+printf '%-16s %9s %9s %9s | %8s %8s\n' workload enforce checks-off bindfs \
+	enf/off enf/bind
+for ph in meta setup seq-write small-read-cold small-read-warm \
+	seq-read-cold seq-read-warm; do
+	e=$(median "$T/res/enforce.$ph.cpu")
+	o=$(median "$T/res/checks-off.$ph.cpu")
+	b=$(median "$T/res/bindfs.$ph.cpu")
+	awk -v ph="$ph" -v e="$e" -v o="$o" -v b="$b" -v hz="$hz" 'BEGIN {
+		printf "%-16s %9.2f %9.2f %9.2f | %8s %8s\n", ph, e / hz,
+			o / hz, b / hz, o ? sprintf("%.2f", e / o) : "-",
+			b ? sprintf("%.2f", e / b) : "-" }'
+done
+echo "(meta = create + stat + unlink; setup = small-setup; a warm pass sends"
+echo "no READ to smackfuse, whose page cache is kept.)"

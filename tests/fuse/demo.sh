@@ -40,7 +40,8 @@ subject_of() {
 needs() {
 	case $1 in
 	read|readdir) echo r ;;
-	append|write) echo rw ;;	# open asks r (smack_file_open), write w
+	append) echo rwa ;;	# open asks r (smack_file_open), w and a
+	write) echo rw ;;	# open asks r (smack_file_open), write w
 	create|unlink) echo w ;;
 	exec) echo x ;;
 	*) echo '?' ;;
