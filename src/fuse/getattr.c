@@ -91,6 +91,51 @@ void sf_getattr_setup(struct sf_fs *fs)
 			"describes\n");
 }
 
+/* The caller's system call, read once per request. */
+struct sf_call {
+	bool known;
+	long nr;
+	unsigned long a[6];
+};
+
+/* Is the call access(2)?  Then @request gets its mode's Smack bits. */
+static bool sf_call_access(const struct sf_call *c, u32 *request)
+{
+	if (!c->known)
+		return false;
+	switch (c->nr) {
+#ifdef SYS_access
+	case SYS_access:
+		*request = sf_access_request((int)c->a[1]);
+		return true;
+#endif
+	case SYS_faccessat:
+	case SYS_faccessat2:
+		*request = sf_access_request((int)c->a[2]);
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool sf_call_stat(const struct sf_call *c)
+{
+	if (!c->known)
+		return false;
+	switch (c->nr) {
+#ifdef SYS_stat
+	case SYS_stat:
+	case SYS_lstat:
+#endif
+	case SYS_fstat:
+	case SYS_newfstatat:
+	case SYS_statx:
+		return true;
+	default:
+		return false;
+	}
+}
+
 /*
  * The Smack request of a permission check on the object of the caller's
  * system call, when nothing else will decide it: access(2) asks its mode,
@@ -100,23 +145,14 @@ void sf_getattr_setup(struct sf_fs *fs)
  * file whose call cannot be told needs read and write.  (Socket files
  * are labelled "*", as in mainline: the sockets' own labels decide.)
  */
-static u32 sf_perm_request(const struct sf_subject *s, mode_t type)
+static u32 sf_perm_request(const struct sf_call *c, mode_t type)
 {
 	const bool special = type != S_IFREG && type != S_IFDIR;
-	const u32 unknown = special ? SF_MAY_READWRITE : SF_LATER;
-	unsigned long a[6];
-	long nr;
+	u32 request;
 
-	if (sf_subject_syscall(s, &nr, a))
-		return unknown;
-	switch (nr) {
-#ifdef SYS_access
-	case SYS_access:
-		return sf_access_request((int)a[1]);
-#endif
-	case SYS_faccessat:
-	case SYS_faccessat2:
-		return sf_access_request((int)a[2]);
+	if (sf_call_access(c, &request))
+		return request;
+	switch (c->known ? c->nr : -1) {
 	case SYS_chdir:
 	case SYS_fchdir:
 	case SYS_chroot:
@@ -126,13 +162,13 @@ static u32 sf_perm_request(const struct sf_subject *s, mode_t type)
 		return SF_MAY_READ;
 #ifdef SYS_open
 	case SYS_open:
-		return special ? sf_open_request((int)a[1]) : SF_LATER;
+		return special ? sf_open_request((int)c->a[1]) : SF_LATER;
 	case SYS_creat:
 		return special ? sf_open_request(O_WRONLY | O_TRUNC) :
 				 SF_LATER;
 #endif
 	case SYS_openat:
-		return special ? sf_open_request((int)a[2]) : SF_LATER;
+		return special ? sf_open_request((int)c->a[2]) : SF_LATER;
 	case SYS_utimensat:
 #ifdef SYS_utimes
 	case SYS_utimes:
@@ -140,41 +176,8 @@ static u32 sf_perm_request(const struct sf_subject *s, mode_t type)
 	case SYS_futimesat:
 #endif
 		return SF_LATER;	/* SETATTR decides */
-	default:
-		return unknown;		/* openat2's flags are in user memory */
-	}
-}
-
-/* Whether the caller is in a stat-family or an access-family call. */
-enum sf_call { SF_CALL_OTHER, SF_CALL_STAT, SF_CALL_ACCESS };
-
-static enum sf_call sf_caller_call(const struct sf_subject *s, u32 *request)
-{
-	unsigned long a[6];
-	long nr;
-
-	if (sf_subject_syscall(s, &nr, a))
-		return SF_CALL_OTHER;
-	switch (nr) {
-#ifdef SYS_stat
-	case SYS_stat:
-	case SYS_lstat:
-#endif
-	case SYS_fstat:
-	case SYS_newfstatat:
-	case SYS_statx:
-		return SF_CALL_STAT;
-#ifdef SYS_access
-	case SYS_access:
-		*request = sf_access_request((int)a[1]);
-		return SF_CALL_ACCESS;
-#endif
-	case SYS_faccessat:
-	case SYS_faccessat2:
-		*request = sf_access_request((int)a[2]);
-		return SF_CALL_ACCESS;
-	default:
-		return SF_CALL_OTHER;
+	default:	/* unknown, or openat2, whose flags are in user memory */
+		return special ? SF_MAY_READWRITE : SF_LATER;
 	}
 }
 
@@ -204,27 +207,22 @@ static bool sf_may_any(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
  * append to, and its own request decides.
  */
 static int sf_check_getattr_blind(struct sf_fs *fs, struct sf_subject *s,
-				  struct sf_node *n, sf_lid object)
+				  struct sf_node *n, sf_lid object,
+				  const struct sf_call *c)
 {
 	const bool dir = n->type == S_IFDIR;
-	u32 request = 0;
+	u32 request;
 
 	if (dir && sf_may_any(fs, s, object, SF_MAY_READ | SF_MAY_EXEC))
 		return sf_granted(fs);
-	switch (sf_caller_call(s, &request)) {
-	case SF_CALL_STAT:
-		break;
-	case SF_CALL_ACCESS:
-		if (!request)
-			return sf_granted(fs);
-		return sf_check_label(fs, s, object, request, SF_FN_PERM, n,
-				      NULL);
-	default:
-		if (!dir && sf_may_any(fs, s, object, SF_MAY_READ |
-				       SF_MAY_WRITE | SF_MAY_APPEND))
-			return sf_granted(fs);
-		break;
-	}
+	if (sf_call_access(c, &request))
+		return request ? sf_check_label(fs, s, object, request,
+						SF_FN_PERM, n, NULL) :
+				 sf_granted(fs);
+	if (!sf_call_stat(c) && !dir &&
+	    sf_may_any(fs, s, object, SF_MAY_READ | SF_MAY_WRITE |
+		       SF_MAY_APPEND))
+		return sf_granted(fs);
 	return sf_check_label(fs, s, object, SF_MAY_READ, SF_FN_GETATTR, n,
 			      NULL);
 }
@@ -246,6 +244,7 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 		     struct sf_node *n)
 {
 	const u32 search = n->type == S_IFDIR ? SF_MAY_EXEC : 0;
+	struct sf_call call;
 	sf_lid object;
 	u32 request;
 	bool later;
@@ -259,7 +258,8 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 	/* The system call first, the cheaper read: when the subject may
 	 * read the object (and search a directory) and the call asks
 	 * nothing it lacks, every site passes and the stack is not read. */
-	request = sf_perm_request(s, n->type);
+	call.known = !sf_subject_syscall(s, &call.nr, call.a);
+	request = sf_perm_request(&call, n->type);
 	later = request == SF_LATER || !request;
 	if ((later || !sf_decide(fs, s, object, request)) &&
 	    !sf_decide(fs, s, object, SF_MAY_READ | search))
@@ -277,6 +277,6 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 		return sf_check_label(fs, s, object, request, SF_FN_PERM, n,
 				      NULL);
 	default:
-		return sf_check_getattr_blind(fs, s, n, object);
+		return sf_check_getattr_blind(fs, s, n, object, &call);
 	}
 }
