@@ -76,11 +76,15 @@ static enum sf_site sf_getattr_site(const struct sf_fs *fs, pid_t tid)
 	return SF_SITE_UNKNOWN;
 }
 
-/* Can this daemon read kernel stacks?  Asked once, at start. */
+/* Can this daemon read kernel stacks (and may it: -o kstack)?  Asked
+ * once, at start. */
 void sf_getattr_setup(struct sf_fs *fs)
 {
 	char stack[4096];
 
+	fs->stacks = false;
+	if (fs->kstack_off)
+		return;
 	fs->stacks = sf_read_small("/proc/self/stack", stack,
 				   sizeof(stack)) > 0 &&
 		     strstr(stack, "+0x");

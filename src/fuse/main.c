@@ -66,6 +66,8 @@ static void sf_usage(FILE *f)
 "  -o smackfstransmute=LABEL  label of the root, made transmuting\n"
 "  -o smackfsfloor=LABEL, -o smackfshat=LABEL\n"
 "  -o cache=strict|auto   strict: the kernel caches nothing\n"
+"  -o kstack=auto|off     off: tell stat(2) and access(2) apart by the\n"
+"                         caller's system call alone, not its kernel stack\n"
 "  -o checks=off          no enforcement (benchmarks only)\n"
 "  -o xattr=PREFIX        keep labels in PREFIX\"SMACK64\"... (default security.)\n"
 "  -o logging=0..3        0 none, 1 denials (default), 2 grants, 3 both\n"
@@ -164,6 +166,15 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 			fs->cache_strict = false;
 		else
 			return sf_bad_option(opt, "expected strict|auto");
+		return 0;
+	}
+	if (KEY("kstack")) {
+		if (val && !strcmp(val, "off"))
+			fs->kstack_off = true;
+		else if (val && !strcmp(val, "auto"))
+			fs->kstack_off = false;
+		else
+			return sf_bad_option(opt, "expected auto|off");
 		return 0;
 	}
 	if (KEY("checks")) {

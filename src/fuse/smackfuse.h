@@ -126,7 +126,8 @@ struct sf_fs {
 	bool cache_strict;
 	bool checks_off;
 	bool foreground, debug, singlethread;
-	bool stacks;			/* /proc/TID/stack is readable */
+	bool kstack_off;		/* -o kstack=off */
+	bool stacks;			/* /proc/TID/stack is read (getattr.c) */
 	char *xattr_prefix;		/* "security." unless -o xattr= */
 	char *x_smack, *x_exec, *x_mmap, *x_transmute;	/* backing names */
 	atomic_int logging;

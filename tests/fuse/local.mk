@@ -15,7 +15,8 @@ FUSE_TESTS = \
 	tests/fuse/mount.test \
 	tests/fuse/onlycap.test \
 	tests/fuse/access.test \
-	tests/fuse/demo.test
+	tests/fuse/demo.test \
+	tests/fuse/options.test
 
 TESTS += $(FUSE_TESTS)
 
