@@ -98,6 +98,20 @@ static int sf_bad_option(const char *opt, const char *why)
 	return -EINVAL;
 }
 
+/* -o KEY=ON|OFF where ON sets @flag and OFF clears it; anything else is
+ * refused with @expected. */
+static int sf_flag_option(const char *opt, const char *val, const char *on,
+			  const char *off, bool *flag, const char *expected)
+{
+	if (val && !strcmp(val, on))
+		*flag = true;
+	else if (val && !strcmp(val, off))
+		*flag = false;
+	else
+		return sf_bad_option(opt, expected);
+	return 0;
+}
+
 /* One -o option: ours, or kept for libfuse. */
 static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 {
@@ -132,12 +146,9 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 		c->control = val;
 		return 0;
 	}
-	if (KEY("netlabel")) {
-		if (!val || (strcmp(val, "on") && strcmp(val, "off")))
-			return sf_bad_option(opt, "expected on or off");
-		c->netlabel_off = !strcmp(val, "off");
-		return 0;
-	}
+	if (KEY("netlabel"))
+		return sf_flag_option(opt, val, "off", "on", &c->netlabel_off,
+				      "expected on or off");
 	if (KEY("users") || KEY("smackfsdef") || KEY("smackfsdefault") ||
 	    KEY("smackfsroot") || KEY("smackfstransmute") ||
 	    KEY("smackfsfloor") || KEY("smackfshat") || KEY("xattr")) {
@@ -159,33 +170,15 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 			fs->xattr_prefix = val;
 		return 0;
 	}
-	if (KEY("cache")) {
-		if (val && !strcmp(val, "strict"))
-			fs->cache_strict = true;
-		else if (val && !strcmp(val, "auto"))
-			fs->cache_strict = false;
-		else
-			return sf_bad_option(opt, "expected strict|auto");
-		return 0;
-	}
-	if (KEY("kstack")) {
-		if (val && !strcmp(val, "off"))
-			fs->kstack_off = true;
-		else if (val && !strcmp(val, "auto"))
-			fs->kstack_off = false;
-		else
-			return sf_bad_option(opt, "expected auto|off");
-		return 0;
-	}
-	if (KEY("checks")) {
-		if (val && !strcmp(val, "off"))
-			fs->checks_off = true;
-		else if (val && !strcmp(val, "on"))
-			fs->checks_off = false;
-		else
-			return sf_bad_option(opt, "expected off|on");
-		return 0;
-	}
+	if (KEY("cache"))
+		return sf_flag_option(opt, val, "strict", "auto",
+				      &fs->cache_strict, "expected strict|auto");
+	if (KEY("kstack"))
+		return sf_flag_option(opt, val, "off", "auto", &fs->kstack_off,
+				      "expected auto|off");
+	if (KEY("checks"))
+		return sf_flag_option(opt, val, "off", "on", &fs->checks_off,
+				      "expected off|on");
 	if (KEY("logging")) {
 		if (!val || strlen(val) != 1 || val[0] < '0' || val[0] > '3')
 			return sf_bad_option(opt, "expected 0, 1, 2 or 3");
