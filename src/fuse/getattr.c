@@ -18,18 +18,18 @@
  * system call first; the stack only when the call's answer depends on
  * the site): ~7 and ~11 us (bench/getattr.sh).  Without kernel stacks
  * (no CAP_SYS_ADMIN, no CONFIG_STACKTRACE) the system call alone decides,
- * with the gaps listed in smackfuse(8) LIMITS.
+ * with the differences listed in smackfuse(8) NOTES.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "smackfuse.h"
 
-#define SF_FN_PERM	"smack_inode_permission"
 #define SF_FN_GETATTR	"smack_inode_getattr"
 
 /* Where in the kernel the caller waits for the attributes. */
@@ -91,22 +91,48 @@ void sf_getattr_setup(struct sf_fs *fs)
 	if (!fs->stacks)
 		fprintf(stderr, "smackfuse: kernel stacks are not readable "
 			"(/proc/self/stack): stat(2) and access(2) of "
-			"directories are answered as smackfuse(8) LIMITS "
+			"directories are answered as smackfuse(8) NOTES "
 			"describes\n");
 }
 
-/* The caller's system call, read once per request. */
+/* The caller's system call, read once per request; @nr is -1 when it
+ * cannot be told. */
 struct sf_call {
-	bool known;
 	long nr;
 	unsigned long a[6];
 };
 
+/*
+ * The system call the caller's thread @tid is blocked in while the kernel
+ * waits for our answer (/proc/TID/syscall: the number, then six arguments
+ * in hex).  Unknown for pid 0, a thread that exited, or "running".
+ */
+static void sf_call_read(pid_t tid, struct sf_call *c)
+{
+	char path[64], buf[256], *p, *end;
+	long nr;
+	int i;
+
+	c->nr = -1;
+	if (tid <= 0)
+		return;
+	snprintf(path, sizeof(path), "/proc/%d/syscall", tid);
+	if (sf_read_small(path, buf, sizeof(buf)) <= 0)
+		return;
+	nr = strtol(buf, &end, 10);
+	if (end == buf || nr < 0)
+		return;
+	for (i = 0, p = end; i < 6; i++, p = end) {
+		c->a[i] = strtoul(p, &end, 16);
+		if (end == p)
+			return;
+	}
+	c->nr = nr;
+}
+
 /* Is the call access(2)?  Then @request gets its mode's Smack bits. */
 static bool sf_call_access(const struct sf_call *c, u32 *request)
 {
-	if (!c->known)
-		return false;
 	switch (c->nr) {
 #ifdef SYS_access
 	case SYS_access:
@@ -124,8 +150,6 @@ static bool sf_call_access(const struct sf_call *c, u32 *request)
 
 static bool sf_call_stat(const struct sf_call *c)
 {
-	if (!c->known)
-		return false;
 	switch (c->nr) {
 #ifdef SYS_stat
 	case SYS_stat:
@@ -156,7 +180,7 @@ static u32 sf_perm_request(const struct sf_call *c, mode_t type)
 
 	if (sf_call_access(c, &request))
 		return request;
-	switch (c->known ? c->nr : -1) {
+	switch (c->nr) {
 	case SYS_chdir:
 	case SYS_fchdir:
 	case SYS_chroot:
@@ -262,7 +286,7 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 	/* The system call first, the cheaper read: when the subject may
 	 * read the object (and search a directory) and the call asks
 	 * nothing it lacks, every site passes and the stack is not read. */
-	call.known = !sf_subject_syscall(s, &call.nr, call.a);
+	sf_call_read(s->pid, &call);
 	request = sf_perm_request(&call, n->type);
 	later = request == SF_LATER || !request;
 	if ((later || !sf_decide(fs, s, object, request)) &&

@@ -19,7 +19,6 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/statvfs.h>
-#include <sys/syscall.h>
 #include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
@@ -27,8 +26,6 @@
 #include "smackfuse.h"
 #include "create.h"
 #include "control.h"
-
-#define SF_FN_PERM	"smack_inode_permission"
 
 static struct sf_fs *sf_fs_of(fuse_req_t req)
 {

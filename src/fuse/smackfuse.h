@@ -29,6 +29,9 @@
 /* exec opens carry __FMODE_EXEC in the open flags. */
 #define SF_FMODE_EXEC 0x20
 
+/* The mainline hook a permission check is audited as. */
+#define SF_FN_PERM	"smack_inode_permission"
+
 /* Kernel cache timeout for answers that are the same for every caller. */
 #define SF_CACHE_TIMEOUT 1.0
 
@@ -193,8 +196,6 @@ void sf_subject_get(struct sf_fs *fs, fuse_req_t req, struct sf_subject *s);
 sf_lid sf_subject_of(struct sf_fs *fs, pid_t pid, uid_t uid, gid_t gid);
 bool sf_privileged(struct sf_fs *fs, struct sf_subject *s, int cap);
 int sf_read_small(const char *path, char *buf, size_t size);
-int sf_subject_syscall(const struct sf_subject *s, long *nr,
-		       unsigned long args[6]);
 #define SF_CAP_MAC_OVERRIDE 32
 #define SF_CAP_MAC_ADMIN 33
 

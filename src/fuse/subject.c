@@ -411,34 +411,6 @@ bool sf_privileged(struct sf_fs *fs, struct sf_subject *s, int cap)
 	return ok;
 }
 
-/**
- * sf_subject_syscall - the system call the caller's thread is blocked in
- * while the kernel waits for our answer (/proc/TID/syscall: the number,
- * then six arguments in hex).  Returns 0 and fills @nr and @args, or -1
- * when it cannot be told (pid 0, a thread that exited, "running").
- */
-int sf_subject_syscall(const struct sf_subject *s, long *nr,
-		       unsigned long args[6])
-{
-	char path[64], buf[256], *p, *end;
-	int i;
-
-	if (s->pid <= 0)
-		return -1;
-	snprintf(path, sizeof(path), "/proc/%d/syscall", s->pid);
-	if (sf_read_small(path, buf, sizeof(buf)) <= 0)
-		return -1;
-	*nr = strtol(buf, &end, 10);
-	if (end == buf || *nr < 0)
-		return -1;
-	for (i = 0, p = end; i < 6; i++, p = end) {
-		args[i] = strtoul(p, &end, 16);
-		if (end == p)
-			return -1;
-	}
-	return 0;
-}
-
 sf_lid sf_subject_hook(void *arg, pid_t pid, uid_t uid, gid_t gid)
 {
 	return sf_subject_of(arg, pid, uid, gid);
