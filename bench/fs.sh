@@ -46,16 +46,19 @@ echo '* _' >"$T/users"
 
 drop() { sync; echo 3 >/proc/sys/vm/drop_caches; }
 
+# sf BINARY SRC MNT [OPTION...]: smackfuse as every column runs it.
+sf() {
+	"$1" --rules "$T/rules" -o subject=users -o users="$T/users" \
+		"${@:4}" "$2" "$3"
+}
+
 # mount_cfg CONFIG SRC MNT: mount SRC on MNT as CONFIG wants.
 mount_cfg() {
 	case $1 in
 	native) return 0 ;;
-	enforce) "$SMACKFUSE" --rules "$T/rules" -o subject=users \
-		-o users="$T/users" "$2" "$3" ;;
-	checks-off) "$SMACKFUSE" --rules "$T/rules" -o subject=users \
-		-o users="$T/users" -o checks=off "$2" "$3" ;;
-	alt) "$ALT" --rules "$T/rules" -o subject=users \
-		-o users="$T/users" "$2" "$3" ;;
+	enforce) sf "$SMACKFUSE" "$2" "$3" ;;
+	checks-off) sf "$SMACKFUSE" "$2" "$3" -o checks=off ;;
+	alt) sf "$ALT" "$2" "$3" ;;
 	bindfs) bindfs -o allow_other "$2" "$3" ;;
 	esac
 }
