@@ -243,7 +243,8 @@ size_t sf_status(void *arg, char *buf, size_t size)
 		     "enforcing: %s\ncache: %s\nlogging: %d\n"
 		     "checks: %lu\ndenials: %lu\ngrants: %lu\n"
 		     "cache hits: %lu\nnodes: %zu\nnodes peak: %zu\n"
-		     "nodes high-water mark: %zu\nnodes evicted: %lu\n",
+		     "nodes high-water mark: %zu\nnodes evicted: %lu\n"
+		     "passthrough: %s\nbacking files: %lu\n",
 		     fs->source, fs->mountpoint,
 		     sf_subject_names[fs->subject],
 		     fs->checks_off ? "no" : "yes",
@@ -252,7 +253,9 @@ size_t sf_status(void *arg, char *buf, size_t size)
 		     atomic_load(&fs->checks), atomic_load(&fs->denials),
 		     atomic_load(&fs->grants), atomic_load(&fs->cache_hits),
 		     fs->nnodes, fs->nodes_peak, fs->nodes_high,
-		     fs->nodes_evicted);
+		     fs->nodes_evicted,
+		     atomic_load(&fs->passthrough) ? "yes" : "no",
+		     atomic_load(&fs->backing_open));
 	return n < 0 ? 0 : (size_t)n;
 }
 

@@ -12,6 +12,7 @@ smackfuse_SOURCES = \
 	src/fuse/create.h \
 	src/fuse/create.c \
 	src/fuse/lock.c \
+	src/fuse/passthrough.c \
 	src/fuse/ops.c
 smackfuse_CFLAGS = $(AM_CFLAGS) $(FUSE3_CFLAGS) $(URCU_CFLAGS)
 smackfuse_LDADD = $(SF_CONTROL_LIBS) src/common/libsfcore.a $(FUSE3_LIBS) $(URCU_LIBS) -lpthread

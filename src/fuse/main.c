@@ -68,6 +68,9 @@ static void sf_usage(FILE *f)
 "  -o cache=strict|auto   strict: the kernel caches nothing\n"
 "  -o kstack=auto|off     off: tell stat(2) and access(2) apart by the\n"
 "                         caller's system call alone, not its kernel stack\n"
+"  -o passthrough=auto|off  off: reads and writes of open files go\n"
+"                         through the daemon even where the kernel could\n"
+"                         pass them to the backing file\n"
 "  -o checks=off          no enforcement (benchmarks only)\n"
 "  -o xattr=PREFIX        keep labels in PREFIX\"SMACK64\"... (default security.)\n"
 "  -o logging=0..3        0 none, 1 denials (default), 2 grants, 3 both\n"
@@ -176,6 +179,9 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 	if (KEY("kstack"))
 		return sf_flag_option(opt, val, "off", "auto", &fs->kstack_off,
 				      "expected auto|off");
+	if (KEY("passthrough"))
+		return sf_flag_option(opt, val, "off", "auto",
+				      &fs->passthrough_off, "expected auto|off");
 	if (KEY("checks"))
 		return sf_flag_option(opt, val, "off", "on", &fs->checks_off,
 				      "expected off|on");
@@ -411,6 +417,8 @@ static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 		goto out_destroy;
 	if (fuse_session_mount(fs->se, fs->mountpoint))
 		goto out_signals;
+	if (sf_passthrough_setup(fs))
+		goto out_unmount;
 	if (fuse_daemonize(fs->foreground))
 		goto out_unmount;
 	sf_audit_setup(fs);
@@ -439,6 +447,8 @@ out_signals:
 out_destroy:
 	fuse_session_destroy(fs->se);
 	fs->se = NULL;
+	free(fs->fd_passthrough);
+	fs->fd_passthrough = NULL;
 out:
 	fuse_opt_free_args(&args);
 	free(opts);

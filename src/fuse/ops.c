@@ -136,7 +136,9 @@ static void sf_init(void *userdata, struct fuse_conn_info *conn)
 		conn->want |= FUSE_CAP_POSIX_LOCKS;
 	if (conn->capable & FUSE_CAP_ATOMIC_O_TRUNC)
 		conn->want |= FUSE_CAP_ATOMIC_O_TRUNC;
+	/* Passthrough needs it off too: writes are decided at open. */
 	conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
+	sf_passthrough_init(fs);
 	conn->max_write = 1024 * 1024;
 	if (fs->cache_strict)
 		conn->want &= ~FUSE_CAP_READDIRPLUS_AUTO;
@@ -472,10 +474,18 @@ out_err:
 	fuse_reply_err(req, -rc);
 }
 
+/* Close a regular file's fd, and its backing id if it has one. */
+static void sf_close_file(struct sf_fs *fs, struct sf_node *n, int fd)
+{
+	sf_passthrough_release(fs, n, fd);
+	close(fd);
+}
+
 static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
 	struct sf_fs *fs = sf_fs_of(req);
 	struct sf_node *n = sf_node(req, ino);
+	int32_t backing_id;
 	char proc[64];
 	int fd;
 
@@ -489,13 +499,23 @@ static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 		fuse_reply_err(req, errno);
 		return;
 	}
+	backing_id = sf_passthrough_open(fs, n, fd);
+	if (backing_id < 0) {
+		close(fd);
+		fuse_reply_err(req, -backing_id);
+		return;
+	}
 	fi->fh = (uint64_t)fd;
-	fi->keep_cache = !fs->cache_strict;
-	if (fuse_reply_open(req, fi) == -ENOENT)
-		close(fd);	/* the caller was interrupted */
+	/* A passed-through file has no page cache of its own to keep. */
+	fi->keep_cache = !backing_id && !fs->cache_strict;
+	if (sf_passthrough_reply_open(req, fi, backing_id) == -ENOENT)
+		sf_close_file(fs, n, fd);	/* the caller was interrupted */
 }
 
 /*
+ * Reads and writes come here only when the open is not passed through
+ * (passthrough.c: -o passthrough=off, or a kernel without it).
+ *
  * Read into memory and reply with one writev.  fuse_reply_data() with an
  * fd buffer (splice, or libfuse's copy fallback when the pipe cannot hold
  * a 1 MiB reply) measured 7-8x slower for sequential reads, cold or warm
@@ -569,7 +589,7 @@ static void sf_release(fuse_req_t req, fuse_ino_t ino,
 {
 	if (fi->flock_release || fi->lock_owner)
 		sf_lock_release_owner(sf_node(req, ino), fi->lock_owner);
-	close((int)fi->fh);
+	sf_close_file(sf_fs_of(req), sf_node(req, ino), (int)fi->fh);
 	fuse_reply_err(req, 0);
 }
 
@@ -1068,6 +1088,7 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	struct fuse_entry_param e;
 	struct sf_subject s;
 	bool transmute;
+	int32_t backing_id;
 	sf_lid label;
 	int rc, pfd, fd;
 
@@ -1127,10 +1148,17 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	atomic_store(&n->flags, SF_NODE_LABEL_VALID);
 reply:
 	sf_entry_timeouts(fs, dir, n, &e, name);
-	fi->fh = (uint64_t)fd;
-	fi->keep_cache = !fs->cache_strict;
-	if (fuse_reply_create(req, &e, fi) == -ENOENT) {
+	backing_id = sf_passthrough_open(fs, n, fd);
+	if (backing_id < 0) {
 		close(fd);
+		sf_node_forget(fs, n, 1);
+		rc = backing_id;
+		goto out_err;
+	}
+	fi->fh = (uint64_t)fd;
+	fi->keep_cache = !backing_id && !fs->cache_strict;
+	if (sf_passthrough_reply_create(req, &e, fi, backing_id) == -ENOENT) {
+		sf_close_file(fs, n, fd);
 		sf_node_forget(fs, n, 1);
 	}
 	return;

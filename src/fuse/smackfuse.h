@@ -71,6 +71,11 @@ struct sf_node {
 	/* POSIX locks: one open file description per lock owner, so that
 	 * OFD locks give POSIX semantics (see lock.c).  Under sf_locks_lock. */
 	struct sf_lockfd *locks;
+	/* Passthrough: the kernel takes one backing file per inode, so all
+	 * of the node's passed-through opens share one backing id, until
+	 * the last is released.  Under fs->backing_lock. */
+	int32_t backing_id;
+	unsigned int backing_users;
 };
 
 struct sf_lockfd {
@@ -135,6 +140,16 @@ struct sf_fs {
 	char *x_smack, *x_exec, *x_mmap, *x_transmute;	/* backing names */
 	atomic_int logging;
 	int proc_self_fd;		/* O_PATH fd of /proc/self/fd */
+
+	/* Passthrough (passthrough.c): the kernel offered it at INIT, it
+	 * was negotiated and still works; which open fds use it. */
+	bool passthrough_off;		/* -o passthrough=off */
+	bool pt_init_seen, pt_offered;
+	atomic_bool passthrough;
+	pthread_mutex_t backing_lock;
+	bool *fd_passthrough;		/* indexed by fd */
+	size_t nfds;
+	atomic_ulong backing_open;	/* ids registered and not closed */
 
 	/* Counters shown by the control filesystem's "status". */
 	atomic_ulong checks, denials, cache_hits, grants, audit_dropped;
@@ -227,6 +242,18 @@ int sf_lock_get(struct sf_fs *fs, struct sf_node *n, uint64_t owner,
 		int fhfd);
 void sf_lock_release_owner(struct sf_node *n, uint64_t owner);
 void sf_lock_release_all(struct sf_node *n);
+
+/* passthrough.c */
+int sf_passthrough_setup(struct sf_fs *fs);
+void sf_passthrough_init(struct sf_fs *fs);
+int32_t sf_passthrough_open(struct sf_fs *fs, struct sf_node *n, int fd);
+void sf_passthrough_release(struct sf_fs *fs, struct sf_node *n, int fd);
+int sf_passthrough_reply_open(fuse_req_t req, struct fuse_file_info *fi,
+			      int32_t backing_id);
+int sf_passthrough_reply_create(fuse_req_t req,
+				const struct fuse_entry_param *e,
+				const struct fuse_file_info *fi,
+				int32_t backing_id);
 
 /* policy.c */
 int sf_policy_load(struct sf_fs *fs, char **paths, size_t npaths);

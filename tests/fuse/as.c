@@ -26,6 +26,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/inotify.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -41,7 +42,8 @@ static void usage(void)
 {
 	fputs("usage: as [-c] USER OP ARGS...\n"
 	      "ops: open PATH FLAGS [MODE] | read PATH | write PATH DATA |\n"
-	      "  append PATH DATA | create PATH MODE | stat PATH | lstat PATH |\n"
+	      "  append PATH DATA | mmapwrite PATH DATA |\n"
+	      "  create PATH MODE | stat PATH | lstat PATH |\n"
 	      "  mtime PATH | mkdir PATH MODE | rmdir PATH | unlink PATH |\n"
 	      "  rename OLD NEW [noreplace|exchange] | link OLD NEW |\n"
 	      "  symlink TARGET PATH | readlink PATH |\n"
@@ -240,6 +242,24 @@ static int op_write(const char *path, const char *data, int flags)
 		return result(-1);
 	n = write(fd, data, strlen(data));
 	if (n < 0)
+		return result(-1);
+	return result(close(fd));
+}
+
+/* Write DATA at offset 0 through a shared writable mapping. */
+static int op_mmapwrite(const char *path, const char *data)
+{
+	size_t len = strlen(data);
+	int fd = open(path, O_RDWR);
+	char *p;
+
+	if (fd < 0)
+		return result(-1);
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED)
+		return result(-1);
+	memcpy(p, data, len);
+	if (msync(p, len, MS_SYNC) || munmap(p, len))
 		return result(-1);
 	return result(close(fd));
 }
@@ -590,6 +610,10 @@ static int run(const char *op, char **a, int n)
 	if (!strcmp(op, "append")) {
 		NEED(2);
 		return op_write(a[0], a[1], O_APPEND);
+	}
+	if (!strcmp(op, "mmapwrite")) {
+		NEED(2);
+		return op_mmapwrite(a[0], a[1]);
 	}
 	if (!strcmp(op, "create")) {
 		NEED(2);

@@ -16,7 +16,8 @@ FUSE_TESTS = \
 	tests/fuse/onlycap.test \
 	tests/fuse/access.test \
 	tests/fuse/demo.test \
-	tests/fuse/options.test
+	tests/fuse/options.test \
+	tests/fuse/passthrough.test
 
 TESTS += $(FUSE_TESTS)
 
