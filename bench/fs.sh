@@ -164,5 +164,6 @@ for ph in meta setup seq-write small-read-cold small-read-warm \
 			o / hz, b / hz, o ? sprintf("%.2f", e / o) : "-",
 			b ? sprintf("%.2f", e / b) : "-" }'
 done
-echo "(meta = create + stat + unlink; setup = small-setup; a warm pass sends"
-echo "no READ to smackfuse, whose page cache is kept.)"
+echo "(meta = create + stat + unlink; setup = small-setup.  With passthrough"
+echo "(status: passthrough: yes) no READ or WRITE reaches smackfuse; without"
+echo "it, a warm pass is served from its kept page cache.)"
