@@ -97,7 +97,7 @@ for ex in levels categories mutual-read guard-box per-user; do
 		printf '   %-9s %-8s %-7s %-22s %-8s %s\n' "${user#sf_}" "$subj" \
 			"$op" "$path" "$res" "$reason"
 	done <"$dir/checks"
-	umount_sf "$mnt"
+	umount_sf "$mnt" || { echo "   (unmount failed: $mnt is busy)"; failed=1; }
 	echo "   audit lines of the denials:"
 	sed -e 's/ dev=.*//' -e "s|path=\"$mnt|path=\"|" -e 's/^/   /' \
 		"$T/$ex.log" | grep "^   lsm=SMACK" | head -n 3

@@ -148,7 +148,14 @@ mount_sf() {
 # exit status is left in SF_STATUS ("running" if it did not exit).
 umount_sf() {
 	local i
-	fusermount3 -u "$1" 2>/dev/null || umount "$1" 2>/dev/null || return 1
+	# A process that has just closed its last file there may still be
+	# exiting: retry "busy" for up to 2 s.
+	for i in $(seq 20); do
+		fusermount3 -u "$1" 2>/dev/null || umount "$1" 2>/dev/null &&
+			break
+		[ "$i" = 20 ] && return 1
+		sleep 0.1
+	done
 	for i in $(seq 100); do
 		kill -0 "$SF_PID" 2>/dev/null || break
 		sleep 0.05
