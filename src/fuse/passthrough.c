@@ -171,7 +171,7 @@ int sf_passthrough_setup(struct sf_fs *fs)
 	return fuse_session_custom_io(fs->se, &io, fuse_session_fd(fs->se));
 }
 
-/* Where the audit goes: stderr with -f, else syslog. */
+/* The daemon's own messages: to stderr with -f, else to syslog. */
 static void sf_pt_say(struct sf_fs *fs, int prio, const char *what)
 {
 	if (fs->foreground)
