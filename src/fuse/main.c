@@ -447,8 +447,6 @@ out_signals:
 out_destroy:
 	fuse_session_destroy(fs->se);
 	fs->se = NULL;
-	free(fs->fd_passthrough);
-	fs->fd_passthrough = NULL;
 out:
 	fuse_opt_free_args(&args);
 	free(opts);

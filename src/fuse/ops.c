@@ -477,7 +477,7 @@ out_err:
 /* Close a regular file's fd, and its backing id if it has one. */
 static void sf_close_file(struct sf_fs *fs, struct sf_node *n, int fd)
 {
-	sf_passthrough_release(fs, n, fd);
+	sf_passthrough_release(fs, n);
 	close(fd);
 }
 

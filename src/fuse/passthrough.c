@@ -29,7 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/resource.h>
 #include <sys/uio.h>
 #include <syslog.h>
 #include <unistd.h>
@@ -55,6 +54,9 @@ struct sf_backing_map {
 enum sf_pt_reply { SF_PT_NONE, SF_PT_INIT, SF_PT_OPEN, SF_PT_CREATE };
 static __thread enum sf_pt_reply sf_pt_next;
 static __thread int32_t sf_pt_backing_id;
+
+/* The nodes' backing_id and backing_users. */
+static pthread_mutex_t sf_pt_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /*
  * The kernel's INIT request: did it offer passthrough?  Not inlined into
@@ -157,17 +159,9 @@ int sf_passthrough_setup(struct sf_fs *fs)
 		.read = sf_pt_read,
 		.writev = sf_pt_writev,
 	};
-	struct rlimit rl;
 
 	if (fs->passthrough_off)
 		return 0;
-	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur == RLIM_INFINITY)
-		return -1;
-	pthread_mutex_init(&fs->backing_lock, NULL);
-	fs->nfds = rl.rlim_cur;
-	fs->fd_passthrough = calloc(fs->nfds, sizeof(*fs->fd_passthrough));
-	if (!fs->fd_passthrough)
-		return -1;
 	return fuse_session_custom_io(fs->se, &io, fuse_session_fd(fs->se));
 }
 
@@ -203,16 +197,12 @@ static void sf_pt_refused(struct sf_fs *fs)
 			  "(EPERM: CAP_SYS_ADMIN?)");
 }
 
-/* Register @fd as @n's backing file: the first of its opens does. */
+/* Register @fd as @n's backing file, for @n's first open. */
 static int32_t sf_pt_register(struct sf_fs *fs, struct sf_node *n, int fd)
 {
 	struct sf_backing_map map = { .fd = fd };
 	int id;
 
-	if (n->backing_users) {
-		n->backing_users++;
-		return n->backing_id;
-	}
 	id = ioctl(fuse_session_fd(fs->se), SF_DEV_IOC_BACKING_OPEN, &map);
 	if (id <= 0)
 		return -errno;
@@ -229,20 +219,24 @@ static int32_t sf_pt_register(struct sf_fs *fs, struct sf_node *n, int fd)
  * or -errno, for the open to fail: the kernel refuses to mix an inode's
  * passed-through opens with cached ones (EIO), so one open cannot
  * quietly fall back on its own.
+ *
+ * A node with users keeps sharing its id even if passthrough has stopped
+ * since, and a node without them is registered only while it is on: so
+ * @n's opens are passed through exactly while @n has users, and
+ * sf_passthrough_release() needs no record of its own.
  */
 int32_t sf_passthrough_open(struct sf_fs *fs, struct sf_node *n, int fd)
 {
-	int32_t id;
+	int32_t id = 0;
 
-	if (!atomic_load(&fs->passthrough))
-		return 0;
-	if (fd < 0 || (size_t)fd >= fs->nfds)
-		return -EMFILE;
-	pthread_mutex_lock(&fs->backing_lock);
-	id = sf_pt_register(fs, n, fd);
-	if (id > 0)
-		fs->fd_passthrough[fd] = true;
-	pthread_mutex_unlock(&fs->backing_lock);
+	pthread_mutex_lock(&sf_pt_lock);
+	if (n->backing_users) {
+		n->backing_users++;
+		id = n->backing_id;
+	} else if (atomic_load(&fs->passthrough)) {
+		id = sf_pt_register(fs, n, fd);
+	}
+	pthread_mutex_unlock(&sf_pt_lock);
 	if (id != -EPERM)
 		return id;
 	/* Not negotiated after all, or no CAP_SYS_ADMIN: for every file. */
@@ -250,26 +244,23 @@ int32_t sf_passthrough_open(struct sf_fs *fs, struct sf_node *n, int fd)
 	return 0;
 }
 
-/* Before @fd is closed.  The backing id goes with @n's last open: the
- * kernel has let go of it by then (it does before sending RELEASE). */
-void sf_passthrough_release(struct sf_fs *fs, struct sf_node *n, int fd)
+/* When one of @n's opens is released.  The backing id goes with the last
+ * one: the kernel has let go of it by then (it does before sending
+ * RELEASE). */
+void sf_passthrough_release(struct sf_fs *fs, struct sf_node *n)
 {
 	uint32_t id;
 
-	if (!fs->fd_passthrough || fd < 0 || (size_t)fd >= fs->nfds ||
-	    !fs->fd_passthrough[fd])
-		return;
-	pthread_mutex_lock(&fs->backing_lock);
-	fs->fd_passthrough[fd] = false;
-	if (--n->backing_users) {
-		pthread_mutex_unlock(&fs->backing_lock);
+	pthread_mutex_lock(&sf_pt_lock);
+	if (!n->backing_users || --n->backing_users) {
+		pthread_mutex_unlock(&sf_pt_lock);
 		return;
 	}
 	id = (uint32_t)n->backing_id;
 	n->backing_id = 0;
 	if (!ioctl(fuse_session_fd(fs->se), SF_DEV_IOC_BACKING_CLOSE, &id))
 		atomic_fetch_sub(&fs->backing_open, 1);
-	pthread_mutex_unlock(&fs->backing_lock);
+	pthread_mutex_unlock(&sf_pt_lock);
 }
 
 int sf_passthrough_reply_open(fuse_req_t req, struct fuse_file_info *fi,

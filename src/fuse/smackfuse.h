@@ -73,7 +73,7 @@ struct sf_node {
 	struct sf_lockfd *locks;
 	/* Passthrough: the kernel takes one backing file per inode, so all
 	 * of the node's passed-through opens share one backing id, until
-	 * the last is released.  Under fs->backing_lock. */
+	 * the last is released.  Under passthrough.c's lock. */
 	int32_t backing_id;
 	unsigned int backing_users;
 };
@@ -142,13 +142,10 @@ struct sf_fs {
 	int proc_self_fd;		/* O_PATH fd of /proc/self/fd */
 
 	/* Passthrough (passthrough.c): the kernel offered it at INIT, it
-	 * was negotiated and still works; which open fds use it. */
+	 * was negotiated and still works. */
 	bool passthrough_off;		/* -o passthrough=off */
 	bool pt_init_seen, pt_offered;
 	atomic_bool passthrough;
-	pthread_mutex_t backing_lock;
-	bool *fd_passthrough;		/* indexed by fd */
-	size_t nfds;
 	atomic_ulong backing_open;	/* ids registered and not closed */
 
 	/* Counters shown by the control filesystem's "status". */
@@ -247,7 +244,7 @@ void sf_lock_release_all(struct sf_node *n);
 int sf_passthrough_setup(struct sf_fs *fs);
 void sf_passthrough_init(struct sf_fs *fs);
 int32_t sf_passthrough_open(struct sf_fs *fs, struct sf_node *n, int fd);
-void sf_passthrough_release(struct sf_fs *fs, struct sf_node *n, int fd);
+void sf_passthrough_release(struct sf_fs *fs, struct sf_node *n);
 int sf_passthrough_reply_open(fuse_req_t req, struct fuse_file_info *fi,
 			      int32_t backing_id);
 int sf_passthrough_reply_create(fuse_req_t req,
