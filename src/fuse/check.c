@@ -244,7 +244,8 @@ size_t sf_status(void *arg, char *buf, size_t size)
 		     "checks: %lu\ndenials: %lu\ngrants: %lu\n"
 		     "cache hits: %lu\nnodes: %zu\nnodes peak: %zu\n"
 		     "nodes high-water mark: %zu\nnodes evicted: %lu\n"
-		     "passthrough: %s\nbacking files: %lu\n",
+		     "passthrough: %s\nbacking files: %lu\n"
+		     "blocked requests passed over: %lu\n",
 		     fs->source, fs->mountpoint,
 		     sf_subject_names[fs->subject],
 		     fs->checks_off ? "no" : "yes",
@@ -255,7 +256,7 @@ size_t sf_status(void *arg, char *buf, size_t size)
 		     fs->nnodes, fs->nodes_peak, fs->nodes_high,
 		     fs->nodes_evicted,
 		     atomic_load(&fs->passthrough) ? "yes" : "no",
-		     atomic_load(&fs->backing_open));
+		     atomic_load(&fs->backing_open), sf_loop_takeovers());
 	return n < 0 ? 0 : (size_t)n;
 }
 

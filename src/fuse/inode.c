@@ -263,6 +263,7 @@ static int sf_openat_retry(struct sf_fs *fs, int dirfd, const char *name)
 			break;
 		}
 		pthread_cond_signal(&fs->evict_cond);
+		sf_loop_yield();	/* the FORGETs come through the device */
 		sf_deadline_ms(&ts, 50);
 		pthread_cond_timedwait(&fs->forget_cond, &fs->nodes_lock, &ts);
 		pthread_mutex_unlock(&fs->nodes_lock);

@@ -12,6 +12,7 @@ smackfuse_SOURCES = \
 	src/fuse/create.h \
 	src/fuse/create.c \
 	src/fuse/lock.c \
+	src/fuse/loop.c \
 	src/fuse/passthrough.c \
 	src/fuse/ops.c
 smackfuse_CFLAGS = $(AM_CFLAGS) $(FUSE3_CFLAGS) $(URCU_CFLAGS)

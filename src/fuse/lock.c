@@ -8,12 +8,20 @@
  * locks are taken as OFD locks on it: owners conflict with each other, an
  * owner never conflicts with itself, and closing the owner's description
  * (on flush, as POSIX close() does) releases all its locks.
+ *
+ * A caller waiting for a lock can be interrupted, and killed: the kernel
+ * then sends INTERRUPT, and the thread waiting on its behalf is woken by
+ * a signal (sf_lock_wait()).  Without that, even SIGKILL would wait for
+ * the lock.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/file.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "smackfuse.h"
@@ -92,4 +100,68 @@ void sf_lock_release_all(struct sf_node *n)
 		close(l->fd);
 		free(l);
 	}
+}
+
+/* Breaks a waiting fcntl() or flock() with EINTR: no SA_RESTART. */
+#define SF_LOCK_SIGNAL	(SIGRTMIN + 3)
+
+static void sf_lock_wake(int sig)
+{
+	(void)sig;
+}
+
+/* At start-up, before any worker exists. */
+int sf_lock_setup(void)
+{
+	struct sigaction sa = { .sa_handler = sf_lock_wake };
+
+	sigemptyset(&sa.sa_mask);
+	return sigaction(SF_LOCK_SIGNAL, &sa, NULL) ? -errno : 0;
+}
+
+struct sf_lock_waiter {
+	pthread_t thread;
+	atomic_bool done;
+};
+
+/*
+ * INTERRUPT for a waiting request.  One signal could land just before the
+ * waiter enters its system call and be lost, so keep signalling until the
+ * wait is over (a millisecond apart; libfuse holds the request, so the
+ * waiter cannot go away meanwhile).
+ */
+static void sf_lock_interrupt(fuse_req_t req, void *data)
+{
+	struct sf_lock_waiter *w = data;
+	const struct timespec ms = { .tv_nsec = 1000000 };
+	int i;
+
+	(void)req;
+	for (i = 0; i < 5000 && !atomic_load(&w->done); i++) {
+		pthread_kill(w->thread, SF_LOCK_SIGNAL);
+		nanosleep(&ms, NULL);
+	}
+}
+
+/**
+ * sf_lock_wait - wait for a lock on @fd for @req: an OFD lock @fl, or, if
+ * @fl is NULL, flock(2) @op.  Returns 0 or an errno (EINTR if the caller
+ * was interrupted).
+ */
+int sf_lock_wait(fuse_req_t req, int fd, struct flock *fl, int op)
+{
+	struct sf_lock_waiter w = { .thread = pthread_self() };
+	int rc;
+
+	fuse_req_interrupt_func(req, sf_lock_interrupt, &w);
+	if (fuse_req_interrupted(req))
+		rc = EINTR;
+	else if (fl)
+		rc = fcntl(fd, F_OFD_SETLKW, fl) ? errno : 0;
+	else
+		rc = flock(fd, op) ? errno : 0;
+	atomic_store(&w.done, true);
+	/* Waits for a running sf_lock_interrupt(), which uses &w. */
+	fuse_req_interrupt_func(req, NULL, NULL);
+	return rc;
 }

@@ -417,7 +417,7 @@ static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 		goto out_destroy;
 	if (fuse_session_mount(fs->se, fs->mountpoint))
 		goto out_signals;
-	if (sf_passthrough_setup(fs))
+	if (sf_loop_setup(fs) || sf_lock_setup())
 		goto out_unmount;
 	if (fuse_daemonize(fs->foreground))
 		goto out_unmount;
@@ -429,16 +429,17 @@ static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 		rc = fuse_session_loop(fs->se);
 	} else {
 		lc = fuse_loop_cfg_create();
-		if (!lc)
+		if (!lc || sf_loop_start())
 			goto out_unmount;
 		fuse_loop_cfg_set_max_threads(lc, 64);
 		rc = fuse_session_loop_mt(fs->se, lc);
-		fuse_loop_cfg_destroy(lc);
 	}
 	/* The loop returns the number of the signal that ended it: SIGTERM,
 	 * SIGINT or SIGHUP is a clean shutdown, not a failure. */
 	rc = (rc == 0 || rc == SIGTERM || rc == SIGINT || rc == SIGHUP) ? 0 : 1;
 out_unmount:
+	sf_loop_stop();
+	fuse_loop_cfg_destroy(lc);
 	sf_control_stop(ctl);
 	fuse_session_unmount(fs->se);
 	sf_nodes_stop(fs);

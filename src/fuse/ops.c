@@ -1223,8 +1223,10 @@ static void sf_setlk(fuse_req_t req, fuse_ino_t ino,
 		return;
 	}
 	lock->l_pid = 0;
-	fuse_reply_err(req, fcntl(fd, sleep ? F_OFD_SETLKW : F_OFD_SETLK,
-				  lock) ? errno : 0);
+	if (sleep)
+		fuse_reply_err(req, sf_lock_wait(req, fd, lock, 0));
+	else
+		fuse_reply_err(req, fcntl(fd, F_OFD_SETLK, lock) ? errno : 0);
 }
 
 static void sf_forget_multi(fuse_req_t req, size_t count,
@@ -1246,9 +1248,12 @@ static void sf_flock(fuse_req_t req, fuse_ino_t ino,
 	int rc;
 
 	rc = sf_check_lock(req, ino, (op & LOCK_UN) ? F_UNLCK : F_WRLCK);
-	if (!rc && flock((int)fi->fh, op))
-		rc = -errno;
-	fuse_reply_err(req, -rc);
+	if (rc)
+		fuse_reply_err(req, -rc);
+	else if (op & (LOCK_NB | LOCK_UN))
+		fuse_reply_err(req, flock((int)fi->fh, op) ? errno : 0);
+	else
+		fuse_reply_err(req, sf_lock_wait(req, (int)fi->fh, NULL, op));
 }
 
 static void sf_fallocate(fuse_req_t req, fuse_ino_t ino, int mode,

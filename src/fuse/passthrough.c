@@ -11,8 +11,8 @@
  *
  * libfuse 3.14 predates the feature: it neither asks for it at INIT nor
  * has a field for the backing id in OPEN's reply.  So the device's I/O
- * goes through fuse_session_custom_io() and three replies are amended on
- * their way out:
+ * goes through loop.c's hooks, and three replies are amended on their way
+ * out:
  *  - INIT: FUSE_PASSTHROUGH in flags2 and a max_stack_depth of 1, when
  *    the kernel offered it;
  *  - OPEN and CREATE: FOPEN_PASSTHROUGH and the id that
@@ -58,38 +58,23 @@ static __thread int32_t sf_pt_backing_id;
 /* The nodes' backing_id and backing_users. */
 static pthread_mutex_t sf_pt_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/*
- * The kernel's INIT request: did it offer passthrough?  Not inlined into
- * sf_pt_read(): libfuse cancels its workers blocked in read() at exit,
- * and a frame with arrays on it that the cancellation unwinds would leave
+/**
+ * sf_passthrough_sniff_init - the kernel's INIT request, as loop.c read
+ * it from the device: did it offer passthrough?  Not inlined into the
+ * read hook: libfuse cancels its workers blocked in read() at exit, and
+ * a frame with arrays on it that the cancellation unwinds would leave
  * ASan's stack poison behind (tests/sanitize).
  */
-static __attribute__((noinline)) void
-sf_pt_sniff_init(struct sf_fs *fs, const char *buf, size_t len)
+__attribute__((noinline)) void
+sf_passthrough_sniff_init(struct sf_fs *fs, const char *buf, size_t len)
 {
-	struct fuse_in_header h;
 	struct fuse_init_in in;
 
-	if (len < sizeof(h) + sizeof(in))
+	if (len < sizeof(struct fuse_in_header) + sizeof(in))
 		return;
-	memcpy(&h, buf, sizeof(h));
-	if (h.opcode != FUSE_INIT)
-		return;
-	memcpy(&in, buf + sizeof(h), sizeof(in));
+	memcpy(&in, buf + sizeof(struct fuse_in_header), sizeof(in));
 	fs->pt_offered = (in.flags & FUSE_INIT_EXT) &&
 			 (in.flags2 & SF_INIT_PASSTHROUGH);
-}
-
-static ssize_t sf_pt_read(int fd, void *buf, size_t len, void *userdata)
-{
-	struct sf_fs *fs = userdata;
-	ssize_t res = read(fd, buf, len);
-
-	if (res > 0 && !fs->pt_init_seen) {
-		fs->pt_init_seen = true;
-		sf_pt_sniff_init(fs, buf, (size_t)res);
-	}
-	return res;
 }
 
 static void sf_pt_amend_init(struct sf_fs *fs, char *out, size_t len)
@@ -117,12 +102,13 @@ static void sf_pt_amend_open(char *out, int32_t backing_id)
 	memcpy(out, &o, sizeof(o));
 }
 
-/*
- * Amend a copy, never libfuse's buffer: only the reply's payload (iov[1])
- * changes, and only when it has exactly the shape expected.
+/**
+ * sf_passthrough_writev - loop.c's hook for every reply.  Amend a copy,
+ * never libfuse's buffer: only the reply's payload (iov[1]) changes, and
+ * only when it has exactly the shape expected.
  */
-static ssize_t sf_pt_writev(int fd, struct iovec *iov, int count,
-			    void *userdata)
+ssize_t sf_passthrough_writev(int fd, struct iovec *iov, int count,
+			      void *userdata)
 {
 	char copy[sizeof(struct fuse_entry_out) + sizeof(struct fuse_open_out)];
 	enum sf_pt_reply kind = sf_pt_next;
@@ -146,23 +132,6 @@ static ssize_t sf_pt_writev(int fd, struct iovec *iov, int count,
 	amended[1].iov_base = copy;
 	amended[1].iov_len = len;
 	return writev(fd, amended, 2);
-}
-
-/**
- * sf_passthrough_setup - route the device's I/O through the hooks above,
- * unless -o passthrough=off.  Called once the session is mounted, before
- * its loop reads INIT.
- */
-int sf_passthrough_setup(struct sf_fs *fs)
-{
-	static const struct fuse_custom_io io = {
-		.read = sf_pt_read,
-		.writev = sf_pt_writev,
-	};
-
-	if (fs->passthrough_off)
-		return 0;
-	return fuse_session_custom_io(fs->se, &io, fuse_session_fd(fs->se));
 }
 
 /* The daemon's own messages: to stderr with -f, else to syslog. */

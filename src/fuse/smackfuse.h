@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 
 #include "smack.h"
 
@@ -144,7 +145,7 @@ struct sf_fs {
 	/* Passthrough (passthrough.c): the kernel offered it at INIT, it
 	 * was negotiated and still works. */
 	bool passthrough_off;		/* -o passthrough=off */
-	bool pt_init_seen, pt_offered;
+	bool pt_offered;
 	atomic_bool passthrough;
 	atomic_ulong backing_open;	/* ids registered and not closed */
 
@@ -239,9 +240,20 @@ int sf_lock_get(struct sf_fs *fs, struct sf_node *n, uint64_t owner,
 		int fhfd);
 void sf_lock_release_owner(struct sf_node *n, uint64_t owner);
 void sf_lock_release_all(struct sf_node *n);
+int sf_lock_setup(void);
+int sf_lock_wait(fuse_req_t req, int fd, struct flock *fl, int op);
+
+/* loop.c */
+int sf_loop_setup(struct sf_fs *fs);
+int sf_loop_start(void);
+void sf_loop_stop(void);
+void sf_loop_yield(void);
+unsigned long sf_loop_takeovers(void);
 
 /* passthrough.c */
-int sf_passthrough_setup(struct sf_fs *fs);
+void sf_passthrough_sniff_init(struct sf_fs *fs, const char *buf, size_t len);
+ssize_t sf_passthrough_writev(int fd, struct iovec *iov, int count,
+			      void *userdata);
 void sf_passthrough_init(struct sf_fs *fs);
 int32_t sf_passthrough_open(struct sf_fs *fs, struct sf_node *n, int fd);
 void sf_passthrough_release(struct sf_fs *fs, struct sf_node *n);

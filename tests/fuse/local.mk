@@ -17,7 +17,8 @@ FUSE_TESTS = \
 	tests/fuse/access.test \
 	tests/fuse/demo.test \
 	tests/fuse/options.test \
-	tests/fuse/passthrough.test
+	tests/fuse/passthrough.test \
+	tests/fuse/loop.test
 
 TESTS += $(FUSE_TESTS)
 

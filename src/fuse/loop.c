@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * loop.c - who reads the next request from /dev/fuse.
+ *
+ * libfuse's multi-threaded loop keeps every idle worker blocked in
+ * read(2) on the device, and the kernel wakes them in turn: each request
+ * of a serial caller lands on another thread, often on the other CPU.
+ * On this project's 2-core VMs that handoff cost more than the request
+ * (a single-threaded daemon ran stat and unlink 25-30% faster,
+ * bench/fs-results.txt).  But a single thread would let one blocked
+ * request (a lock wait, a hung backing filesystem) stop the whole mount.
+ *
+ * So the workers pass a token: only its holder reads the device, and it
+ * keeps the token while it answers, then reads again.  A serial caller
+ * is served by one hot thread; the other workers wait on the token, not
+ * on the device.  The token moves on
+ *  - when the holder starts a request that may block for long (a lock
+ *    wait, fsync, reads and writes through the daemon): sf_loop_yield(),
+ *    before the handler runs;
+ *  - when a handler is about to wait for the kernel itself
+ *    (sf_openat_retry() waits for FORGETs): sf_loop_yield() again;
+ *  - when the holder has spent a whole watch period on one request
+ *    (anything that blocks in the backing filesystem): the watch thread
+ *    hands the token to a waiting worker.
+ * The holder learns that it lost the token from the epoch, which every
+ * handover increments.  A race can at worst leave two readers for a
+ * moment, which is libfuse's own way of working: never none.
+ *
+ * The device's I/O goes through fuse_session_custom_io() for this, and
+ * for passthrough.c, whose INIT sniffing and reply amending are called
+ * from here.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <linux/fuse.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "smackfuse.h"
+
+/* How long one request may keep the token: the watch period while the
+ * mount is busy.  While it is idle the watch backs off to the maximum. */
+#define SF_WATCH_MIN_MS		10
+#define SF_WATCH_MAX_MS		500
+
+static struct {
+	bool on;			/* multi-threaded */
+	sem_t token;			/* 1 while nobody holds it */
+	atomic_ulong epoch;		/* handovers so far, from 1 */
+	atomic_ulong seq;		/* requests read */
+	atomic_bool busy;		/* the holder is in a handler */
+	atomic_ulong takeovers;		/* handovers by the watch */
+	pthread_t watch;
+	pthread_mutex_t watch_lock;
+	pthread_cond_t watch_cond;
+	bool watch_stop;
+} sf_loop = {
+	.watch_lock = PTHREAD_MUTEX_INITIALIZER,
+	.watch_cond = PTHREAD_COND_INITIALIZER,
+};
+
+/* The epoch this thread holds the token in; 0 if it does not. */
+static __thread unsigned long sf_loop_mine;
+
+/**
+ * sf_loop_yield - let another worker read the device while this thread
+ * handles something that may block.  A no-op if the thread has no token.
+ */
+void sf_loop_yield(void)
+{
+	unsigned long mine = sf_loop_mine;
+
+	sf_loop_mine = 0;
+	if (!mine || !atomic_compare_exchange_strong(&sf_loop.epoch, &mine,
+						     mine + 1))
+		return;
+	atomic_store(&sf_loop.busy, false);
+	sem_post(&sf_loop.token);
+}
+
+/* Before reading: keep the token, or wait for it.  sem_wait() is where
+ * libfuse's cancellation at exit finds the waiting workers. */
+static void sf_loop_acquire(void)
+{
+	if (!sf_loop.on)
+		return;
+	if (!sf_loop_mine || atomic_load(&sf_loop.epoch) != sf_loop_mine) {
+		sf_loop_mine = 0;
+		while (sem_wait(&sf_loop.token) && errno == EINTR)
+			;
+		sf_loop_mine = atomic_load(&sf_loop.epoch);
+	}
+	atomic_store(&sf_loop.busy, false);
+}
+
+/* Requests whose handlers may wait for long: the token moves on first. */
+static bool sf_loop_may_block(uint32_t opcode)
+{
+	switch (opcode) {
+	case FUSE_SETLKW:
+	case FUSE_FSYNC:
+	case FUSE_FSYNCDIR:
+	case FUSE_FALLOCATE:
+	case FUSE_COPY_FILE_RANGE:
+	case FUSE_READ:
+	case FUSE_WRITE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Not inlined into sf_loop_read(), for the reason passthrough.c's
+ * sniffing is not: cancellation unwinds that frame. */
+static __attribute__((noinline)) void
+sf_loop_received(struct sf_fs *fs, const char *buf, size_t len)
+{
+	struct fuse_in_header h;
+
+	if (len < sizeof(h))
+		return;
+	memcpy(&h, buf, sizeof(h));
+	if (h.opcode == FUSE_INIT)
+		sf_passthrough_sniff_init(fs, buf, len);
+	if (!sf_loop.on)
+		return;
+	atomic_fetch_add(&sf_loop.seq, 1);
+	atomic_store(&sf_loop.busy, true);
+	if (sf_loop_may_block(h.opcode))
+		sf_loop_yield();
+}
+
+static ssize_t sf_loop_read(int fd, void *buf, size_t len, void *userdata)
+{
+	ssize_t res;
+
+	sf_loop_acquire();
+	res = read(fd, buf, len);
+	if (res > 0)
+		sf_loop_received(userdata, buf, (size_t)res);
+	return res;
+}
+
+static ssize_t sf_loop_writev(int fd, struct iovec *iov, int count,
+			      void *userdata)
+{
+	return sf_passthrough_writev(fd, iov, count, userdata);
+}
+
+/**
+ * sf_loop_setup - route the device's I/O through this file.  Called once
+ * the session is mounted, before its loop reads INIT.
+ */
+int sf_loop_setup(struct sf_fs *fs)
+{
+	static const struct fuse_custom_io io = {
+		.read = sf_loop_read,
+		.writev = sf_loop_writev,
+	};
+
+	return fuse_session_custom_io(fs->se, &io, fuse_session_fd(fs->se));
+}
+
+/* The watch: a holder busy with the same request for a whole period is
+ * blocked somewhere; give the token to a waiting worker. */
+static void sf_loop_watch_once(unsigned long *last_epoch,
+			       unsigned long *last_seq, long *period)
+{
+	unsigned long epoch = atomic_load(&sf_loop.epoch);
+	unsigned long seq = atomic_load(&sf_loop.seq);
+
+	if (!atomic_load(&sf_loop.busy)) {
+		*period = *period * 2 > SF_WATCH_MAX_MS ? SF_WATCH_MAX_MS :
+			  *period * 2;
+	} else {
+		*period = SF_WATCH_MIN_MS;
+		if (epoch == *last_epoch && seq == *last_seq &&
+		    atomic_compare_exchange_strong(&sf_loop.epoch, &epoch,
+						   epoch + 1)) {
+			atomic_fetch_add(&sf_loop.takeovers, 1);
+			sem_post(&sf_loop.token);
+			epoch++;
+		}
+	}
+	*last_epoch = epoch;
+	*last_seq = seq;
+}
+
+static void *sf_loop_watch(void *arg)
+{
+	unsigned long last_epoch = 0, last_seq = 0;
+	long period = SF_WATCH_MIN_MS;
+	struct timespec ts;
+
+	(void)arg;
+	pthread_mutex_lock(&sf_loop.watch_lock);
+	while (!sf_loop.watch_stop) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += period * 1000000L;
+		ts.tv_sec += ts.tv_nsec / 1000000000L;
+		ts.tv_nsec %= 1000000000L;
+		if (pthread_cond_timedwait(&sf_loop.watch_cond,
+					   &sf_loop.watch_lock, &ts) != ETIMEDOUT)
+			continue;
+		sf_loop_watch_once(&last_epoch, &last_seq, &period);
+	}
+	pthread_mutex_unlock(&sf_loop.watch_lock);
+	return NULL;
+}
+
+/**
+ * sf_loop_start - before the multi-threaded loop: the token and its
+ * watch.  The watch blocks every signal, so that SIGTERM reaches the
+ * thread libfuse waits in.
+ */
+int sf_loop_start(void)
+{
+	sigset_t all, old;
+	int rc;
+
+	if (sem_init(&sf_loop.token, 0, 1))
+		return -errno;
+	atomic_store(&sf_loop.epoch, 1);
+	sf_loop.watch_stop = false;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = -pthread_create(&sf_loop.watch, NULL, sf_loop_watch, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc) {
+		sem_destroy(&sf_loop.token);
+		return rc;
+	}
+	sf_loop.on = true;
+	return 0;
+}
+
+/* After the loop: its workers are gone. */
+void sf_loop_stop(void)
+{
+	if (!sf_loop.on)
+		return;
+	pthread_mutex_lock(&sf_loop.watch_lock);
+	sf_loop.watch_stop = true;
+	pthread_cond_signal(&sf_loop.watch_cond);
+	pthread_mutex_unlock(&sf_loop.watch_lock);
+	pthread_join(sf_loop.watch, NULL);
+	sf_loop.on = false;
+	sem_destroy(&sf_loop.token);
+}
+
+/* For the status file: requests the watch found blocked. */
+unsigned long sf_loop_takeovers(void)
+{
+	return atomic_load(&sf_loop.takeovers);
+}
