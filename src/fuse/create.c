@@ -105,7 +105,7 @@ int sf_make_file(struct sf_fs *fs, struct sf_subject *s, struct sf_node *dir,
 {
 	char proc[64];
 	struct stat dirst;
-	int fd, pfd, ofd, rc;
+	int fd, pfd, ofd, rc, setfl;
 
 	if (fstatat(dir->fd, "", &dirst, AT_EMPTY_PATH))
 		return -errno;
@@ -139,9 +139,9 @@ int sf_make_file(struct sf_fs *fs, struct sf_subject *s, struct sf_node *dir,
 	}
 	/* The O_RDWR descriptor serves the caller, unless it asked for
 	 * flags that F_SETFL cannot give it. */
+	setfl = flags & (O_APPEND | O_DIRECT | O_NOATIME | O_NONBLOCK);
 	if (!(flags & (O_SYNC | O_DSYNC | O_PATH)) &&
-	    !fcntl(fd, F_SETFL, flags & (O_APPEND | O_DIRECT | O_NOATIME |
-				   O_NONBLOCK))) {
+	    (!setfl || !fcntl(fd, F_SETFL, setfl))) {
 		*out_path = pfd;
 		*out_fd = fd;
 		return 0;

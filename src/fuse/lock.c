@@ -137,6 +137,10 @@ static void sf_lock_interrupt(fuse_req_t req, void *data)
 	int i;
 
 	(void)req;
+	/* Called at once, by the waiter itself, if the request was
+	 * interrupted before it could register: it checks for that. */
+	if (pthread_equal(w->thread, pthread_self()))
+		return;
 	for (i = 0; i < 5000 && !atomic_load(&w->done); i++) {
 		pthread_kill(w->thread, SF_LOCK_SIGNAL);
 		nanosleep(&ms, NULL);

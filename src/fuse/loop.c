@@ -56,6 +56,7 @@ static struct {
 	atomic_ulong seq;		/* requests read */
 	atomic_bool busy;		/* the holder is in a handler */
 	atomic_ulong takeovers;		/* handovers by the watch */
+	pthread_key_t exit_key;		/* a holder that exits yields */
 	pthread_t watch;
 	pthread_mutex_t watch_lock;
 	pthread_cond_t watch_cond;
@@ -84,6 +85,14 @@ void sf_loop_yield(void)
 	sem_post(&sf_loop.token);
 }
 
+/* libfuse may end an idle worker (max_idle_threads): never with the
+ * token, which would be lost with it. */
+static void sf_loop_thread_exit(void *unused)
+{
+	(void)unused;
+	sf_loop_yield();
+}
+
 /* Before reading: keep the token, or wait for it.  sem_wait() is where
  * libfuse's cancellation at exit finds the waiting workers. */
 static void sf_loop_acquire(void)
@@ -95,6 +104,7 @@ static void sf_loop_acquire(void)
 		while (sem_wait(&sf_loop.token) && errno == EINTR)
 			;
 		sf_loop_mine = atomic_load(&sf_loop.epoch);
+		pthread_setspecific(sf_loop.exit_key, &sf_loop);
 	}
 	atomic_store(&sf_loop.busy, false);
 }
@@ -226,6 +236,11 @@ int sf_loop_start(void)
 
 	if (sem_init(&sf_loop.token, 0, 1))
 		return -errno;
+	rc = -pthread_key_create(&sf_loop.exit_key, sf_loop_thread_exit);
+	if (rc) {
+		sem_destroy(&sf_loop.token);
+		return rc;
+	}
 	atomic_store(&sf_loop.epoch, 1);
 	sf_loop.watch_stop = false;
 	sigfillset(&all);
@@ -233,6 +248,7 @@ int sf_loop_start(void)
 	rc = -pthread_create(&sf_loop.watch, NULL, sf_loop_watch, NULL);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (rc) {
+		pthread_key_delete(sf_loop.exit_key);
 		sem_destroy(&sf_loop.token);
 		return rc;
 	}
@@ -251,6 +267,7 @@ void sf_loop_stop(void)
 	pthread_mutex_unlock(&sf_loop.watch_lock);
 	pthread_join(sf_loop.watch, NULL);
 	sf_loop.on = false;
+	pthread_key_delete(sf_loop.exit_key);
 	sem_destroy(&sf_loop.token);
 }
 

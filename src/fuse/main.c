@@ -309,6 +309,7 @@ static int sf_setup(struct sf_fs *fs, struct sf_cmdline *c)
 	fs->root.dev = st.st_dev;
 	fs->root.type = S_IFDIR;
 	fs->root.nlookup = 2;
+	fs->close_quiet = sf_close_is_quiet(fs->root.fd);
 	fs->mountpoint = realpath(c->mountpoint ? c->mountpoint : c->source,
 				  NULL);
 	if (!fs->mountpoint) {

@@ -12,13 +12,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/magic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
+#include <sys/statfs.h>
 #include <sys/statvfs.h>
+#include <sys/sysmacros.h>
 #include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
@@ -474,13 +476,6 @@ out_err:
 	fuse_reply_err(req, -rc);
 }
 
-/* Close a regular file's fd, and its backing id if it has one. */
-static void sf_close_file(struct sf_fs *fs, struct sf_node *n, int fd)
-{
-	sf_passthrough_release(fs, n);
-	close(fd);
-}
-
 static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
 	struct sf_fs *fs = sf_fs_of(req);
@@ -499,7 +494,7 @@ static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 		fuse_reply_err(req, errno);
 		return;
 	}
-	backing_id = sf_passthrough_open(fs, n, fd);
+	backing_id = sf_passthrough_open(fs, n);
 	if (backing_id < 0) {
 		close(fd);
 		fuse_reply_err(req, -backing_id);
@@ -509,7 +504,7 @@ static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 	/* A passed-through file has no page cache of its own to keep. */
 	fi->keep_cache = !backing_id && !fs->cache_strict;
 	if (sf_passthrough_reply_open(req, fi, backing_id) == -ENOENT)
-		sf_close_file(fs, n, fd);	/* the caller was interrupted */
+		close(fd);	/* the caller was interrupted */
 }
 
 /*
@@ -573,14 +568,43 @@ static void sf_write_buf(fuse_req_t req, fuse_ino_t ino,
 		fuse_reply_write(req, (size_t)res);
 }
 
+/*
+ * Filesystems whose close(2) does nothing a caller could see (no ->flush
+ * in their file operations): ext4, xfs and tmpfs.  Closing a duplicate
+ * of the backing fd on FLUSH, as a network filesystem needs to report
+ * its write errors at close, would only cost two system calls there.
+ */
+bool sf_close_is_quiet(int fd)
+{
+	struct statfs sfs;
+
+	if (fstatfs(fd, &sfs))
+		return false;
+	switch ((unsigned long)sfs.f_type) {
+	case EXT4_SUPER_MAGIC:
+	case XFS_SUPER_MAGIC:
+	case TMPFS_MAGIC:
+		return true;
+	default:
+		return false;
+	}
+}
+
 static void sf_flush(fuse_req_t req, fuse_ino_t ino,
 		     struct fuse_file_info *fi)
 {
-	int fd = dup((int)fi->fh);
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *n = sf_node(req, ino);
+	int fd;
 
 	/* close() ends the owner's POSIX locks. */
 	if (fi->lock_owner)
-		sf_lock_release_owner(sf_node(req, ino), fi->lock_owner);
+		sf_lock_release_owner(n, fi->lock_owner);
+	if (fs->close_quiet && n->dev == fs->root.dev) {
+		fuse_reply_err(req, 0);
+		return;
+	}
+	fd = dup((int)fi->fh);
 	fuse_reply_err(req, fd < 0 ? errno : close(fd) ? errno : 0);
 }
 
@@ -589,7 +613,7 @@ static void sf_release(fuse_req_t req, fuse_ino_t ino,
 {
 	if (fi->flock_release || fi->lock_owner)
 		sf_lock_release_owner(sf_node(req, ino), fi->lock_owner);
-	sf_close_file(sf_fs_of(req), sf_node(req, ino), (int)fi->fh);
+	close((int)fi->fh);
 	fuse_reply_err(req, 0);
 }
 
@@ -1148,7 +1172,7 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	atomic_store(&n->flags, SF_NODE_LABEL_VALID);
 reply:
 	sf_entry_timeouts(fs, dir, n, &e, name);
-	backing_id = sf_passthrough_open(fs, n, fd);
+	backing_id = sf_passthrough_open(fs, n);
 	if (backing_id < 0) {
 		close(fd);
 		sf_node_forget(fs, n, 1);
@@ -1158,7 +1182,7 @@ reply:
 	fi->fh = (uint64_t)fd;
 	fi->keep_cache = !backing_id && !fs->cache_strict;
 	if (sf_passthrough_reply_create(req, &e, fi, backing_id) == -ENOENT) {
-		sf_close_file(fs, n, fd);
+		close(fd);
 		sf_node_forget(fs, n, 1);
 	}
 	return;

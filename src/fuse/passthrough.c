@@ -55,7 +55,7 @@ enum sf_pt_reply { SF_PT_NONE, SF_PT_INIT, SF_PT_OPEN, SF_PT_CREATE };
 static __thread enum sf_pt_reply sf_pt_next;
 static __thread int32_t sf_pt_backing_id;
 
-/* The nodes' backing_id and backing_users. */
+/* Registering the nodes' backing_id. */
 static pthread_mutex_t sf_pt_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /**
@@ -166,45 +166,41 @@ static void sf_pt_refused(struct sf_fs *fs)
 			  "(EPERM: CAP_SYS_ADMIN?)");
 }
 
-/* Register @fd as @n's backing file, for @n's first open. */
-static int32_t sf_pt_register(struct sf_fs *fs, struct sf_node *n, int fd)
+/* Register @n's O_PATH descriptor as its backing file.  The kernel
+ * takes it (fget_raw) and opens the file itself, with each open's own
+ * flags, for every passed-through open. */
+static int32_t sf_pt_register(struct sf_fs *fs, struct sf_node *n)
 {
-	struct sf_backing_map map = { .fd = fd };
+	struct sf_backing_map map = { .fd = n->fd };
 	int id;
 
 	id = ioctl(fuse_session_fd(fs->se), SF_DEV_IOC_BACKING_OPEN, &map);
 	if (id <= 0)
 		return -errno;
 	n->backing_id = id;
-	n->backing_users = 1;
 	atomic_fetch_add(&fs->backing_open, 1);
 	return id;
 }
 
 /**
- * sf_passthrough_open - @fd, a regular file of @n just opened for the
- * caller, is to back the open.  Returns the backing id; 0 when
- * passthrough is off, so that reads and writes come through the daemon;
- * or -errno, for the open to fail: the kernel refuses to mix an inode's
- * passed-through opens with cached ones (EIO), so one open cannot
- * quietly fall back on its own.
+ * sf_passthrough_open - the backing id for an open of @n, a regular
+ * file.  Returns the id; 0 when passthrough is off, so that reads and
+ * writes come through the daemon; or -errno, for the open to fail: the
+ * kernel refuses to mix an inode's passed-through opens with cached ones
+ * (EIO), so one open cannot quietly fall back on its own.
  *
- * A node with users keeps sharing its id even if passthrough has stopped
- * since, and a node without them is registered only while it is on: so
- * @n's opens are passed through exactly while @n has users, and
- * sf_passthrough_release() needs no record of its own.
+ * The id is registered at the node's first open and kept until the
+ * kernel forgets the node (sf_passthrough_forget()): two ioctls less per
+ * open and close, and every open of the node is passed through or none.
  */
-int32_t sf_passthrough_open(struct sf_fs *fs, struct sf_node *n, int fd)
+int32_t sf_passthrough_open(struct sf_fs *fs, struct sf_node *n)
 {
-	int32_t id = 0;
+	int32_t id;
 
 	pthread_mutex_lock(&sf_pt_lock);
-	if (n->backing_users) {
-		n->backing_users++;
-		id = n->backing_id;
-	} else if (atomic_load(&fs->passthrough)) {
-		id = sf_pt_register(fs, n, fd);
-	}
+	id = n->backing_id;
+	if (!id && atomic_load(&fs->passthrough))
+		id = sf_pt_register(fs, n);
 	pthread_mutex_unlock(&sf_pt_lock);
 	if (id != -EPERM)
 		return id;
@@ -213,23 +209,14 @@ int32_t sf_passthrough_open(struct sf_fs *fs, struct sf_node *n, int fd)
 	return 0;
 }
 
-/* When one of @n's opens is released.  The backing id goes with the last
- * one: the kernel has let go of it by then (it does before sending
- * RELEASE). */
-void sf_passthrough_release(struct sf_fs *fs, struct sf_node *n)
+/* When the kernel forgets @n: it has no open file of @n left. */
+void sf_passthrough_forget(struct sf_fs *fs, struct sf_node *n)
 {
-	uint32_t id;
+	uint32_t id = (uint32_t)n->backing_id;
 
-	pthread_mutex_lock(&sf_pt_lock);
-	if (!n->backing_users || --n->backing_users) {
-		pthread_mutex_unlock(&sf_pt_lock);
-		return;
-	}
-	id = (uint32_t)n->backing_id;
-	n->backing_id = 0;
-	if (!ioctl(fuse_session_fd(fs->se), SF_DEV_IOC_BACKING_CLOSE, &id))
+	if (id &&
+	    !ioctl(fuse_session_fd(fs->se), SF_DEV_IOC_BACKING_CLOSE, &id))
 		atomic_fetch_sub(&fs->backing_open, 1);
-	pthread_mutex_unlock(&sf_pt_lock);
 }
 
 int sf_passthrough_reply_open(fuse_req_t req, struct fuse_file_info *fi,

@@ -73,10 +73,9 @@ struct sf_node {
 	 * OFD locks give POSIX semantics (see lock.c).  Under sf_locks_lock. */
 	struct sf_lockfd *locks;
 	/* Passthrough: the kernel takes one backing file per inode, so all
-	 * of the node's passed-through opens share one backing id, until
-	 * the last is released.  Under passthrough.c's lock. */
+	 * of the node's opens share one backing id, from the first until
+	 * the node is forgotten.  Set under passthrough.c's lock. */
 	int32_t backing_id;
-	unsigned int backing_users;
 };
 
 struct sf_lockfd {
@@ -136,6 +135,7 @@ struct sf_fs {
 	bool checks_off;
 	bool foreground, debug, singlethread;
 	bool kstack_off;		/* -o kstack=off */
+	bool close_quiet;		/* sf_close_is_quiet(), of the root */
 	bool stacks;			/* /proc/TID/stack is read (getattr.c) */
 	char *xattr_prefix;		/* "security." unless -o xattr= */
 	char *x_smack, *x_exec, *x_mmap, *x_transmute;	/* backing names */
@@ -255,8 +255,8 @@ void sf_passthrough_sniff_init(struct sf_fs *fs, const char *buf, size_t len);
 ssize_t sf_passthrough_writev(int fd, struct iovec *iov, int count,
 			      void *userdata);
 void sf_passthrough_init(struct sf_fs *fs);
-int32_t sf_passthrough_open(struct sf_fs *fs, struct sf_node *n, int fd);
-void sf_passthrough_release(struct sf_fs *fs, struct sf_node *n);
+int32_t sf_passthrough_open(struct sf_fs *fs, struct sf_node *n);
+void sf_passthrough_forget(struct sf_fs *fs, struct sf_node *n);
 int sf_passthrough_reply_open(fuse_req_t req, struct fuse_file_info *fi,
 			      int32_t backing_id);
 int sf_passthrough_reply_create(fuse_req_t req,
@@ -275,5 +275,6 @@ void sf_set_logging(void *arg, int level);
 
 /* ops.c */
 extern const struct fuse_lowlevel_ops sf_ops;
+bool sf_close_is_quiet(int fd);
 
 #endif /* SMACKFUSE_SMACKFUSE_H */
