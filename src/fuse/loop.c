@@ -5,10 +5,11 @@
  * libfuse's multi-threaded loop keeps every idle worker blocked in
  * read(2) on the device, and the kernel wakes them in turn: each request
  * of a serial caller lands on another thread, often on the other CPU.
- * On this project's 2-core VMs that handoff cost more than the request
- * (a single-threaded daemon ran stat and unlink 25-30% faster,
- * bench/fs-results.txt).  But a single thread would let one blocked
- * request (a lock wait, a hung backing filesystem) stop the whole mount.
+ * On this project's 2-core VMs that handoff costs more than many
+ * requests do: serving a serial caller from one thread made unlink 1.2x
+ * and small reads 1.1-1.2x faster (bench/fs-results.txt, section 0).
+ * But a single thread would let one blocked request (a lock wait, a hung
+ * backing filesystem) stop the whole mount.
  *
  * So the workers pass a token: only its holder reads the device, and it
  * keeps the token while it answers, then reads again.  A serial caller
@@ -193,6 +194,9 @@ static void sf_loop_watch_once(unsigned long *last_epoch,
 		if (epoch == *last_epoch && seq == *last_seq &&
 		    atomic_compare_exchange_strong(&sf_loop.epoch, &epoch,
 						   epoch + 1)) {
+			/* Not busy until the next holder reads: a token
+			 * nobody has taken up yet is not handed on twice. */
+			atomic_store(&sf_loop.busy, false);
 			atomic_fetch_add(&sf_loop.takeovers, 1);
 			sem_post(&sf_loop.token);
 			epoch++;
