@@ -154,9 +154,10 @@ static void sf_lru_touch(struct sf_fs *fs, struct sf_node *n)
 	}
 }
 
-/* @ts: @ms milliseconds from now on CLOCK_MONOTONIC, the clock of the
- * eviction condition variables (sf_nodes_limits). */
-static void sf_deadline_ms(struct timespec *ts, long ms)
+/* @ts: @ms (under 1000) milliseconds from now on CLOCK_MONOTONIC, the
+ * clock of the eviction condition variables (sf_nodes_init) and of
+ * loop.c's watch. */
+void sf_deadline_ms(struct timespec *ts, long ms)
 {
 	clock_gettime(CLOCK_MONOTONIC, ts);
 	ts->tv_nsec += ms * 1000 * 1000;

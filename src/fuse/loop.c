@@ -28,8 +28,8 @@
  * moment, which is libfuse's own way of working: never none.
  *
  * The device's I/O goes through fuse_session_custom_io() for this, and
- * for passthrough.c, whose INIT sniffing and reply amending are called
- * from here.
+ * for passthrough.c, whose INIT sniffing is called from here and whose
+ * writev hook amends the replies.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -40,7 +40,6 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "smackfuse.h"
@@ -60,11 +59,10 @@ static struct {
 	pthread_key_t exit_key;		/* a holder that exits yields */
 	pthread_t watch;
 	pthread_mutex_t watch_lock;
-	pthread_cond_t watch_cond;
+	pthread_cond_t watch_cond;	/* on CLOCK_MONOTONIC */
 	bool watch_stop;
 } sf_loop = {
 	.watch_lock = PTHREAD_MUTEX_INITIALIZER,
-	.watch_cond = PTHREAD_COND_INITIALIZER,
 };
 
 /* The epoch this thread holds the token in; 0 if it does not. */
@@ -158,12 +156,6 @@ static ssize_t sf_loop_read(int fd, void *buf, size_t len, void *userdata)
 	return res;
 }
 
-static ssize_t sf_loop_writev(int fd, struct iovec *iov, int count,
-			      void *userdata)
-{
-	return sf_passthrough_writev(fd, iov, count, userdata);
-}
-
 /**
  * sf_loop_setup - route the device's I/O through this file.  Called once
  * the session is mounted, before its loop reads INIT.
@@ -172,7 +164,7 @@ int sf_loop_setup(struct sf_fs *fs)
 {
 	static const struct fuse_custom_io io = {
 		.read = sf_loop_read,
-		.writev = sf_loop_writev,
+		.writev = sf_passthrough_writev,
 	};
 
 	return fuse_session_custom_io(fs->se, &io, fuse_session_fd(fs->se));
@@ -215,10 +207,7 @@ static void *sf_loop_watch(void *arg)
 	(void)arg;
 	pthread_mutex_lock(&sf_loop.watch_lock);
 	while (!sf_loop.watch_stop) {
-		clock_gettime(CLOCK_REALTIME, &ts);
-		ts.tv_nsec += period * 1000000L;
-		ts.tv_sec += ts.tv_nsec / 1000000000L;
-		ts.tv_nsec %= 1000000000L;
+		sf_deadline_ms(&ts, period);
 		if (pthread_cond_timedwait(&sf_loop.watch_cond,
 					   &sf_loop.watch_lock, &ts) != ETIMEDOUT)
 			continue;
@@ -235,29 +224,35 @@ static void *sf_loop_watch(void *arg)
  */
 int sf_loop_start(void)
 {
+	pthread_condattr_t ca;
 	sigset_t all, old;
 	int rc;
 
 	if (sem_init(&sf_loop.token, 0, 1))
 		return -errno;
 	rc = -pthread_key_create(&sf_loop.exit_key, sf_loop_thread_exit);
-	if (rc) {
-		sem_destroy(&sf_loop.token);
-		return rc;
-	}
+	if (rc)
+		goto out_sem;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&sf_loop.watch_cond, &ca);
+	pthread_condattr_destroy(&ca);
 	atomic_store(&sf_loop.epoch, 1);
 	sf_loop.watch_stop = false;
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	rc = -pthread_create(&sf_loop.watch, NULL, sf_loop_watch, NULL);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (rc) {
-		pthread_key_delete(sf_loop.exit_key);
-		sem_destroy(&sf_loop.token);
-		return rc;
-	}
+	if (rc)
+		goto out_key;
 	sf_loop.on = true;
 	return 0;
+out_key:
+	pthread_cond_destroy(&sf_loop.watch_cond);
+	pthread_key_delete(sf_loop.exit_key);
+out_sem:
+	sem_destroy(&sf_loop.token);
+	return rc;
 }
 
 /* After the loop: its workers are gone. */
@@ -271,6 +266,7 @@ void sf_loop_stop(void)
 	pthread_mutex_unlock(&sf_loop.watch_lock);
 	pthread_join(sf_loop.watch, NULL);
 	sf_loop.on = false;
+	pthread_cond_destroy(&sf_loop.watch_cond);
 	pthread_key_delete(sf_loop.exit_key);
 	sem_destroy(&sf_loop.token);
 }

@@ -182,6 +182,7 @@ void sf_node_forget(struct sf_fs *fs, struct sf_node *n, uint64_t nlookup);
 void sf_node_remember_entry(struct sf_fs *fs, struct sf_node *n,
 			    fuse_ino_t parent, const char *name, bool cached);
 void sf_nodes_invalidate(struct sf_fs *fs);
+void sf_deadline_ms(struct timespec *ts, long ms);
 /* Stop the fd-pressure thread; after the session is unmounted. */
 void sf_nodes_stop(struct sf_fs *fs);
 void sf_proc_path(const struct sf_node *n, char *buf, size_t size);
