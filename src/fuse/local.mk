@@ -11,6 +11,8 @@ smackfuse_SOURCES = \
 	src/fuse/policy.c \
 	src/fuse/create.h \
 	src/fuse/create.c \
+	src/fuse/file.h \
+	src/fuse/file.c \
 	src/fuse/lock.c \
 	src/fuse/loop.c \
 	src/fuse/passthrough.c \

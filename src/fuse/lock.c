@@ -28,8 +28,9 @@
 
 static pthread_mutex_t sf_locks_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* The descriptor of @owner's locks on @n, opened on first use. */
-int sf_lock_get(struct sf_fs *fs, struct sf_node *n, uint64_t owner, int fhfd)
+/* The descriptor of @owner's locks on @n, opened on first use (read-write
+ * if it can be, else as the open file's @flags). */
+int sf_lock_get(struct sf_fs *fs, struct sf_node *n, uint64_t owner, int flags)
 {
 	struct sf_lockfd *l;
 	char proc[64];
@@ -44,11 +45,10 @@ int sf_lock_get(struct sf_fs *fs, struct sf_node *n, uint64_t owner, int fhfd)
 			return fd;
 		}
 	}
-	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fhfd);
+	sf_proc_path(n, proc, sizeof(proc));
 	fd = open(proc, O_RDWR | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
-		fd = open(proc, (fcntl(fhfd, F_GETFL) & O_ACCMODE) | O_CLOEXEC |
-			  O_NOCTTY);
+		fd = open(proc, (flags & O_ACCMODE) | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
 		fd = -errno;
 		pthread_mutex_unlock(&sf_locks_lock);

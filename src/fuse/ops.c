@@ -27,6 +27,7 @@
 
 #include "smackfuse.h"
 #include "create.h"
+#include "file.h"
 #include "control.h"
 
 static struct sf_fs *sf_fs_of(fuse_req_t req)
@@ -194,21 +195,21 @@ static void sf_getattr(fuse_req_t req, fuse_ino_t ino,
 		fuse_reply_err(req, -rc);
 		return;
 	}
-	if (fi ? fstat((int)fi->fh, &st) :
-	    fstatat(n->fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW)) {
+	(void)fi;	/* the node's descriptor is of the same inode */
+	if (fstatat(n->fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW)) {
 		fuse_reply_err(req, errno);
 		return;
 	}
 	fuse_reply_attr(req, &st, sf_timeout(fs, n));
 }
 
-static int sf_utimens(struct sf_node *n, struct fuse_file_info *fi,
-		      const struct timespec tv[2])
+/* @fd: the open file's descriptor, for futimens(2); or -1. */
+static int sf_utimens(struct sf_node *n, int fd, const struct timespec tv[2])
 {
 	char proc[64];
 
-	if (fi)
-		return futimens((int)fi->fh, tv);
+	if (fd >= 0)
+		return futimens(fd, tv);
 	if (n->type == S_IFLNK)
 		return utimensat(n->fd, "", tv, AT_EMPTY_PATH |
 				 AT_SYMLINK_NOFOLLOW);
@@ -224,16 +225,22 @@ static void sf_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
 	struct sf_subject s;
 	char proc[64];
 	struct stat st;
-	int rc;
+	int rc, fd = -1;
 
 	sf_subject_get(fs, req, &s);
 	rc = sf_check(fs, &s, n, SF_MAY_WRITE, "smack_inode_setattr", NULL);
 	if (rc)
 		goto out_err;
+	if (fi) {
+		fd = sf_file_fd(n, fi);
+		rc = fd;
+		if (fd < 0)
+			goto out_err;
+	}
 	sf_proc_path(n, proc, sizeof(proc));
 	rc = -EIO;
 	if (valid & FUSE_SET_ATTR_MODE) {
-		if (fi ? fchmod((int)fi->fh, attr->st_mode) :
+		if (fd >= 0 ? fchmod(fd, attr->st_mode) :
 		    fchmodat(AT_FDCWD, proc, attr->st_mode, 0))
 			goto out_errno;
 	}
@@ -248,7 +255,7 @@ static void sf_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
 			goto out_errno;
 	}
 	if (valid & FUSE_SET_ATTR_SIZE) {
-		if (fi ? ftruncate((int)fi->fh, attr->st_size) :
+		if (fd >= 0 ? ftruncate(fd, attr->st_size) :
 		    truncate(proc, attr->st_size))
 			goto out_errno;
 	}
@@ -265,7 +272,7 @@ static void sf_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
 			tv[1].tv_nsec = UTIME_NOW;
 		else if (valid & FUSE_SET_ATTR_MTIME)
 			tv[1] = attr->st_mtim;
-		if (sf_utimens(n, fi, tv))
+		if (sf_utimens(n, fd, tv))
 			goto out_errno;
 	}
 	if (fstatat(n->fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW))
@@ -476,35 +483,50 @@ out_err:
 	fuse_reply_err(req, -rc);
 }
 
+/* A read-only open that the kernel passes through gets the daemon's
+ * descriptor on first use (file.c). */
+static bool sf_open_lazily(const struct sf_node *n, int flags,
+			   int32_t backing_id)
+{
+	return backing_id > 0 && n->type == S_IFREG &&
+	       (flags & O_ACCMODE) == O_RDONLY && !(flags & O_TRUNC);
+}
+
 static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
 	struct sf_fs *fs = sf_fs_of(req);
 	struct sf_node *n = sf_node(req, ino);
 	int32_t backing_id;
 	char proc[64];
-	int fd;
+	int fd = -1, rc;
 
 	if (sf_check_or_reply(req, n, sf_open_request(fi->flags),
 			      "smack_file_open"))
 		return;
-	sf_proc_path(n, proc, sizeof(proc));
-	fd = open(proc, (fi->flags | O_CLOEXEC) &
-		  ~(O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | SF_FMODE_EXEC));
-	if (fd < 0) {
-		fuse_reply_err(req, errno);
-		return;
-	}
 	backing_id = sf_passthrough_open(fs, n);
 	if (backing_id < 0) {
-		close(fd);
 		fuse_reply_err(req, -backing_id);
 		return;
 	}
-	fi->fh = (uint64_t)fd;
+	if (!sf_open_lazily(n, fi->flags, backing_id)) {
+		sf_proc_path(n, proc, sizeof(proc));
+		fd = open(proc, sf_file_open_flags(fi->flags));
+		if (fd < 0) {
+			fuse_reply_err(req, errno);
+			return;
+		}
+	}
+	rc = sf_file_new(fi, fd, fi->flags);
+	if (rc) {
+		if (fd >= 0)
+			close(fd);
+		fuse_reply_err(req, -rc);
+		return;
+	}
 	/* A passed-through file has no page cache of its own to keep. */
 	fi->keep_cache = !backing_id && !fs->cache_strict;
 	if (sf_passthrough_reply_open(req, fi, backing_id) == -ENOENT)
-		close(fd);	/* the caller was interrupted */
+		sf_file_release(fi);	/* the caller was interrupted */
 }
 
 /*
@@ -519,17 +541,22 @@ static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 static void sf_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 		    struct fuse_file_info *fi)
 {
-	char *buf = malloc(size ? size : 1);
+	int fd = sf_file_fd(sf_node(req, ino), fi);
+	char *buf;
 	size_t got = 0;
 	ssize_t res;
 
-	(void)ino;
+	if (fd < 0) {
+		fuse_reply_err(req, -fd);
+		return;
+	}
+	buf = malloc(size ? size : 1);
 	if (!buf) {
 		fuse_reply_err(req, ENOMEM);
 		return;
 	}
 	while (got < size) {
-		res = pread((int)fi->fh, buf + got, size - got,
+		res = pread(fd, buf + got, size - got,
 			    off + (off_t)got);
 		if (res < 0 && errno == EINTR)
 			continue;
@@ -555,11 +582,15 @@ static void sf_write_buf(fuse_req_t req, fuse_ino_t ino,
 			 struct fuse_file_info *fi)
 {
 	struct fuse_bufvec out = FUSE_BUFVEC_INIT(fuse_buf_size(in));
+	int fd = sf_file_fd(sf_node(req, ino), fi);
 	ssize_t res;
 
-	(void)ino;
+	if (fd < 0) {
+		fuse_reply_err(req, -fd);
+		return;
+	}
 	out.buf[0].flags = FUSE_BUF_IS_FD | FUSE_BUF_FD_SEEK;
-	out.buf[0].fd = (int)fi->fh;
+	out.buf[0].fd = fd;
 	out.buf[0].pos = off;
 	res = fuse_buf_copy(&out, in, 0);
 	if (res < 0)
@@ -604,7 +635,13 @@ static void sf_flush(fuse_req_t req, fuse_ino_t ino,
 		fuse_reply_err(req, 0);
 		return;
 	}
-	fd = dup((int)fi->fh);
+	/* Without a descriptor of its own the daemon wrote nothing. */
+	fd = sf_file_fd_if_open(fi);
+	if (fd < 0) {
+		fuse_reply_err(req, 0);
+		return;
+	}
+	fd = dup(fd);
 	fuse_reply_err(req, fd < 0 ? errno : close(fd) ? errno : 0);
 }
 
@@ -613,18 +650,20 @@ static void sf_release(fuse_req_t req, fuse_ino_t ino,
 {
 	if (fi->flock_release || fi->lock_owner)
 		sf_lock_release_owner(sf_node(req, ino), fi->lock_owner);
-	close((int)fi->fh);
+	sf_file_release(fi);
 	fuse_reply_err(req, 0);
 }
 
 static void sf_fsync(fuse_req_t req, fuse_ino_t ino, int datasync,
 		     struct fuse_file_info *fi)
 {
-	int rc;
+	int fd = sf_file_fd(sf_node(req, ino), fi);
 
-	(void)ino;
-	rc = datasync ? fdatasync((int)fi->fh) : fsync((int)fi->fh);
-	fuse_reply_err(req, rc ? errno : 0);
+	if (fd < 0)
+		fuse_reply_err(req, -fd);
+	else
+		fuse_reply_err(req, (datasync ? fdatasync(fd) : fsync(fd)) ?
+			       errno : 0);
 }
 
 struct sf_dir {
@@ -1179,10 +1218,15 @@ reply:
 		rc = backing_id;
 		goto out_err;
 	}
-	fi->fh = (uint64_t)fd;
+	rc = sf_file_new(fi, fd, fi->flags);
+	if (rc) {
+		close(fd);
+		sf_node_forget(fs, n, 1);
+		goto out_err;
+	}
 	fi->keep_cache = !backing_id && !fs->cache_strict;
 	if (sf_passthrough_reply_create(req, &e, fi, backing_id) == -ENOENT) {
-		close(fd);
+		sf_file_release(fi);
 		sf_node_forget(fs, n, 1);
 	}
 	return;
@@ -1214,7 +1258,7 @@ static int sf_lock_fd(fuse_req_t req, fuse_ino_t ino,
 	if (rc)
 		return rc;
 	return sf_lock_get(sf_fs_of(req), sf_node(req, ino), fi->lock_owner,
-			   (int)fi->fh);
+			   fi->flags);
 }
 
 static void sf_getlk(fuse_req_t req, fuse_ino_t ino,
@@ -1269,23 +1313,28 @@ static void sf_forget_multi(fuse_req_t req, size_t count,
 static void sf_flock(fuse_req_t req, fuse_ino_t ino,
 		     struct fuse_file_info *fi, int op)
 {
-	int rc;
+	int rc, fd;
 
 	rc = sf_check_lock(req, ino, (op & LOCK_UN) ? F_UNLCK : F_WRLCK);
-	if (rc)
-		fuse_reply_err(req, -rc);
+	fd = rc ? rc : sf_file_fd(sf_node(req, ino), fi);
+	if (fd < 0)
+		fuse_reply_err(req, -fd);
 	else if (op & (LOCK_NB | LOCK_UN))
-		fuse_reply_err(req, flock((int)fi->fh, op) ? errno : 0);
+		fuse_reply_err(req, flock(fd, op) ? errno : 0);
 	else
-		fuse_reply_err(req, sf_lock_wait(req, (int)fi->fh, NULL, op));
+		fuse_reply_err(req, sf_lock_wait(req, fd, NULL, op));
 }
 
 static void sf_fallocate(fuse_req_t req, fuse_ino_t ino, int mode,
 			 off_t offset, off_t length, struct fuse_file_info *fi)
 {
-	(void)ino;
-	fuse_reply_err(req, fallocate((int)fi->fh, mode, offset, length) ?
-		       errno : 0);
+	int fd = sf_file_fd(sf_node(req, ino), fi);
+
+	if (fd < 0)
+		fuse_reply_err(req, -fd);
+	else
+		fuse_reply_err(req, fallocate(fd, mode, offset, length) ?
+			       errno : 0);
 }
 
 static void sf_readdirplus(fuse_req_t req, fuse_ino_t ino, size_t size,
@@ -1300,13 +1349,17 @@ static void sf_copy_file_range(fuse_req_t req, fuse_ino_t ino_in,
 			       struct fuse_file_info *fi_out, size_t len,
 			       int flags)
 {
+	int fd_in = sf_file_fd(sf_node(req, ino_in), fi_in);
+	int fd_out = sf_file_fd(sf_node(req, ino_out), fi_out);
 	loff_t in = off_in, out = off_out;
 	ssize_t res;
 
-	(void)ino_in;
-	(void)ino_out;
-	res = copy_file_range((int)fi_in->fh, &in, (int)fi_out->fh, &out,
-			      len, (unsigned int)flags);
+	if (fd_in < 0 || fd_out < 0) {
+		fuse_reply_err(req, fd_in < 0 ? -fd_in : -fd_out);
+		return;
+	}
+	res = copy_file_range(fd_in, &in, fd_out, &out, len,
+			      (unsigned int)flags);
 	if (res < 0)
 		fuse_reply_err(req, errno);
 	else
@@ -1316,10 +1369,14 @@ static void sf_copy_file_range(fuse_req_t req, fuse_ino_t ino_in,
 static void sf_lseek(fuse_req_t req, fuse_ino_t ino, off_t off, int whence,
 		     struct fuse_file_info *fi)
 {
+	int fd = sf_file_fd(sf_node(req, ino), fi);
 	off_t res;
 
-	(void)ino;
-	res = lseek((int)fi->fh, off, whence);
+	if (fd < 0) {
+		fuse_reply_err(req, -fd);
+		return;
+	}
+	res = lseek(fd, off, whence);
 	if (res < 0)
 		fuse_reply_err(req, errno);
 	else

@@ -238,7 +238,7 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 
 /* lock.c */
 int sf_lock_get(struct sf_fs *fs, struct sf_node *n, uint64_t owner,
-		int fhfd);
+		int flags);
 void sf_lock_release_owner(struct sf_node *n, uint64_t owner);
 void sf_lock_release_all(struct sf_node *n);
 int sf_lock_setup(void);
