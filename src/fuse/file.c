@@ -8,7 +8,7 @@
  * opens the backing file itself (passthrough.c) and reads it without
  * the daemon, so a descriptor of the daemon's would serve only the rare
  * fsync, flock or lseek, yet cost an open() and a close() on every
- * open(2) (10 us of each warm open-read-close, bench/fs-results.txt).
+ * open(2) (8 us of a warm open, read and close of 4 KiB: 0.89x).
  * Those opens get theirs on first use, from the node's O_PATH
  * descriptor: the same inode, never a name looked up again.  Opens
  * that may write always open at once, so that the backing filesystem's
