@@ -30,6 +30,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +65,7 @@ int sf_nodes_init(struct sf_fs *fs)
 	pthread_cond_init(&fs->forget_cond, &ca);
 	pthread_condattr_destroy(&ca);
 	sf_nodes_limits(fs);
+	fs->evict_futile = ULONG_MAX;
 	fs->nbuckets = 4096;
 	fs->buckets = calloc(fs->nbuckets, sizeof(*fs->buckets));
 	return fs->buckets ? 0 : -ENOMEM;
@@ -250,11 +252,14 @@ static struct sf_node *sf_node_get(struct sf_fs *fs, int fd,
  * openat() met EMFILE/ENFILE.  If the table holds enough nodes for
  * forgetting to help, wake the evicting thread and wait for FORGETs
  * (at most about two seconds), trying again after each.  Otherwise the
- * fds are held by open files: fail at once.
+ * fds are held by open files: fail at once.  So too when a wait saw no
+ * FORGET come and none has come since: the kernel keeps those nodes
+ * (open files), and every lookup would wait in vain.
  */
 static int sf_openat_retry(struct sf_fs *fs, int dirfd, const char *name)
 {
 	struct timespec ts;
+	unsigned long seen;
 	int i, fd = -1, err = errno;
 
 	for (i = 0; i < 40 && (err == EMFILE || err == ENFILE); i++) {
@@ -264,9 +269,16 @@ static int sf_openat_retry(struct sf_fs *fs, int dirfd, const char *name)
 			break;
 		}
 		pthread_cond_signal(&fs->evict_cond);
+		seen = fs->nodes_forgotten;
+		if (fs->evict_futile == seen) {
+			pthread_mutex_unlock(&fs->nodes_lock);
+			break;
+		}
 		sf_loop_yield();	/* the FORGETs come through the device */
 		sf_deadline_ms(&ts, 50);
 		pthread_cond_timedwait(&fs->forget_cond, &fs->nodes_lock, &ts);
+		if (fs->nodes_forgotten == seen)
+			fs->evict_futile = seen;
 		pthread_mutex_unlock(&fs->nodes_lock);
 		fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 		if (fd >= 0)
@@ -350,6 +362,7 @@ void sf_node_forget(struct sf_fs *fs, struct sf_node *n, uint64_t nlookup)
 	if (!n->nlookup && n != &fs->root) {
 		sf_node_unhash(fs, n);
 		sf_lru_del(fs, n);
+		fs->nodes_forgotten++;
 		drop = true;
 		empty = !fs->nnodes;
 	}

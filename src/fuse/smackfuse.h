@@ -118,6 +118,9 @@ struct sf_fs {
 	struct sf_node *lru_head, *lru_tail;
 	size_t nodes_high, nodes_low, nodes_peak;
 	unsigned long nodes_evicted;
+	/* Nodes forgotten so far, and that count when a wait for FORGETs
+	 * last saw none come (sf_openat_retry()). */
+	unsigned long nodes_forgotten, evict_futile;
 	pthread_cond_t evict_cond, forget_cond;
 	pthread_t evict_thread;
 	bool evict_started, evict_stop;
