@@ -20,6 +20,7 @@
 
 #include "smackfuse.h"
 #include "create.h"
+#include "file.h"
 
 static void sf_tmp_name(char *buf, size_t size)
 {
@@ -149,8 +150,7 @@ int sf_make_file(struct sf_fs *fs, struct sf_subject *s, struct sf_node *dir,
 	close(fd);
 reopen:
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", pfd);
-	ofd = open(proc, (flags | O_CLOEXEC) &
-		   ~(O_CREAT | O_EXCL | O_TRUNC | O_NOFOLLOW));
+	ofd = open(proc, sf_file_open_flags(flags) & ~O_TRUNC);
 	if (ofd < 0) {
 		rc = -errno;
 		close(pfd);

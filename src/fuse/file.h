@@ -8,7 +8,7 @@
 /**
  * struct sf_file - what fi->fh of an open non-directory points to.
  * @fd: the daemon's own descriptor of the backing file, or -1 while it
- *	has none (sf_file_new() with @lazy).
+ *	has none (sf_file_new() given -1).
  * @flags: the open's flags, to open @fd late with.
  */
 struct sf_file {

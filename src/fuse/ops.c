@@ -231,12 +231,11 @@ static void sf_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
 	rc = sf_check(fs, &s, n, SF_MAY_WRITE, "smack_inode_setattr", NULL);
 	if (rc)
 		goto out_err;
-	if (fi) {
-		fd = sf_file_fd(n, fi);
-		rc = fd;
-		if (fd < 0)
-			goto out_err;
-	}
+	/* A read-only open without a descriptor of its own goes through
+	 * the node's, of the same inode; ftruncate comes only from opens
+	 * that may write, which always have one. */
+	if (fi)
+		fd = sf_file_fd_if_open(fi);
 	sf_proc_path(n, proc, sizeof(proc));
 	rc = -EIO;
 	if (valid & FUSE_SET_ATTR_MODE) {
@@ -1182,8 +1181,7 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 			char proc[64];
 
 			sf_proc_path(n, proc, sizeof(proc));
-			fd = open(proc, (fi->flags | O_CLOEXEC) &
-				  ~(O_CREAT | O_EXCL | O_NOFOLLOW));
+			fd = open(proc, sf_file_open_flags(fi->flags));
 			rc = fd < 0 ? -errno : 0;
 		}
 		if (rc) {
