@@ -1,2 +1,7 @@
 # tests/parity/fs.mk: the file-operation differential harness (issue 16):
 # the same matrix in the Smack reference kernel and through a smackfuse mount.
+# fs-matrix is static: the same binary runs in the qemu guest.
+check_PROGRAMS += tests/parity/fs-matrix
+tests_parity_fs_matrix_SOURCES = tests/parity/fs-matrix.c
+tests_parity_fs_matrix_LDFLAGS = -static
+EXTRA_DIST += tests/parity/fs.test tests/parity/fs-guest.sh

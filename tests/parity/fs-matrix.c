@@ -1,0 +1,827 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fs-matrix.c - the file-operation differential harness (issue 16).
+ *
+ *   fs-matrix rules                      the policy, in load2 format
+ *   fs-matrix run [--smack] BACKING VIEW run every case, print results
+ *   fs-matrix compare KERNEL HOST ALLOW BUGS   compare two runs, print TAP
+ *
+ * The same cases run twice: in the Smack reference kernel (qemu, --smack,
+ * BACKING = VIEW = a directory on tmpfs) and on the host through a
+ * smackfuse mount (BACKING = the backing tree, VIEW = the mountpoint).
+ *
+ * A case is (operation, subject, label[, owner]).  Every case gets fresh
+ * objects of its own, built as root in BACKING/c<N>/ just before it runs:
+ *   c<N>/      label *, the way in
+ *   c<N>/d/    the directory the operation works in
+ *   c<N>/d/o   the object (file, directory, symlink, executable)
+ *   c<N>/d/s   a symlink to o (the follow cases)
+ *   c<N>/e/    a second directory (rename and link targets), e/t a target
+ * One of them (the operation's "role") carries the case's label; all the
+ * others are labelled * so that only the role decides.  Modes are open
+ * (0777/0666) so that only Smack and the owner checks decide.
+ *
+ * A forked child takes the subject (in the Smack kernel: its label written
+ * to /proc/self/attr/current while still root; on the host the smackfuse
+ * users map gives the uid its label), opens what the case needs opened
+ * beforehand (lock and mmap cases), then drops to the subject's uid, which
+ * clears every capability, and makes ONE system call.  The parent reads the
+ * result back as root from BACKING (never through the mount): the label of
+ * a new or renamed object.  Output, one line per case:
+ *   @case <id> <ERRNO>[:<label>[+T]]
+ * where <id> is op/subject/label[/owner], ERRNO is OK, an errno name or
+ * SIG<name> (killed), label is the object's SMACK64 ("none" if there is no
+ * object), +T when it carries SMACK64TRANSMUTE.
+ *
+ * compare prints "N/M cases match" and TAP: one point per operation, one
+ * "not ok" per unexplained difference, and one point per entry of the
+ * allow-list (differences the FUSE protocol forces) and of the bug list
+ * (reported "# TODO", so they are visible but do not fail).  Entries are
+ *   CASE-GLOB KERNEL-GLOB HOST-GLOB reason...
+ * (fnmatch patterns on the case id and on both results).
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <grp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#define GID_USERS 100
+#define UID_OTHER 39199
+#define CASE_TIMEOUT 10
+#define EXIT_SETUP 254
+
+#define XA_SMACK "security.SMACK64"
+#define XA_TRANS "security.SMACK64TRANSMUTE"
+#define XA_EXEC "security.SMACK64EXEC"
+#define XA_MMAP "security.SMACK64MMAP"
+#define XA_USER "user.pfs"
+
+struct subject {
+	const char *name;	/* in case ids */
+	const char *label;
+	uid_t uid;
+	int nlabels;		/* how many of labels[] it is tried with */
+};
+
+/* Object labels.  "self" is the subject's own label; O<acc> is reached
+ * by a rule with exactly that access string; On by none. */
+static const char *const labels[] = {
+	"self", "_", "*", "^", "@", "On",
+	"Or", "Ow", "Ox", "Oa", "Ot", "Ol", "Orw", "Orx", "Owx", "Ora", "Orl",
+	"Orwx", "Orwxa", "Orwxat", "Orwxatl",
+};
+#define NLABELS ((int)(sizeof(labels) / sizeof(labels[0])))
+#define NBASIC 6		/* self _ * ^ @ On */
+
+/* PfA, the hat and the floor have a rule to every O<acc>; PfB only the
+ * rules below, on the floor and the hat. */
+static const struct subject subjects[] = {
+	{ "A", "PfA", 39101, NLABELS },
+	{ "H", "^", 39102, NLABELS },
+	{ "F", "_", 39103, NLABELS },
+	{ "B", "PfB", 39104, NBASIC },
+};
+#define NSUBJECTS ((int)(sizeof(subjects) / sizeof(subjects[0])))
+
+static const char *const extra_rules[] = {
+	"PfB _ w",
+	"PfB ^ r",
+};
+
+enum role {
+	R_DIR,		/* d carries the label */
+	R_OBJ,		/* o */
+	R_LNK,		/* s, the symlink to o */
+	R_DST,		/* e */
+	R_TGT,		/* e/t, the object a rename replaces */
+	R_EXECL,	/* o's SMACK64EXEC */
+	R_MMAPL,	/* o's SMACK64MMAP */
+};
+
+enum kind { K_NONE, K_FILE, K_DIR, K_SYMLINK, K_EXE };
+
+/* ---- the operations: one system call each, in the subject's cwd c<N> */
+
+enum call {
+	C_OPEN, C_OPEN_LNK, C_STAT, C_LSTAT, C_FSTATAT, C_STAT_LNK, C_ACCESS,
+	C_FACCESSAT_E, C_READLINK, C_READDIR, C_READDIR_LNK, C_GETXATTR,
+	C_SETXATTR, C_REMOVEXATTR, C_LISTXATTR, C_CHMOD, C_CHOWN, C_TRUNCATE,
+	C_UTIMES_NOW, C_UTIMES_SET, C_FLOCK, C_FCNTL_LOCK, C_EXEC, C_MMAP,
+	C_CREATE, C_MKDIR, C_MKNOD, C_SYMLINK, C_LINK_DIR, C_LINK_OBJ,
+	C_UNLINK, C_RMDIR, C_RENAME, C_RENAME_IN, C_RENAME_REPL,
+};
+
+struct op {
+	const char *name;
+	enum role role;
+	enum kind okind;	/* what d/o is */
+	int flags;
+	int preopen;		/* open(d/o) flags as root, -2 = O_PATH d, or -1 */
+	enum call call;
+	int arg;		/* open flags, access mode, lock type, prot */
+	const char *xattr;	/* the xattr calls' name */
+	const char *readback;	/* object whose label is reported */
+};
+
+#define F_OWNERS 1	/* also run with o owned by another uid */
+#define F_TDIR 2	/* the role's directory is transmuting */
+#define F_LINK 4	/* d/s -> o */
+#define F_TARGET 8	/* e/t exists */
+#define F_SRCFILE 16	/* e/x exists (link source) */
+#define F_USERXA 32	/* o has user.pfs (where the fs can) */
+
+static int rc(long r)
+{
+	return r < 0 ? errno : 0;
+}
+
+static int do_open(const char *p, int flags)
+{
+	int fd = open(p, flags, 0644);
+
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+static int do_readdir(const char *p)
+{
+	struct dirent *de;
+	DIR *dir = opendir(p);
+
+	if (!dir)
+		return errno;
+	errno = 0;
+	do
+		de = readdir(dir);
+	while (de);
+	closedir(dir);
+	return errno;
+}
+
+static int do_lock(int fd, short type)
+{
+	struct flock fl = { .l_type = type, .l_whence = SEEK_SET };
+
+	return rc(fcntl(fd, F_SETLK, &fl));
+}
+
+static int do_mmap(int fd, int prot)
+{
+	void *p = mmap(NULL, 4096, prot, MAP_PRIVATE, fd, 0);
+
+	if (p == MAP_FAILED)
+		return errno;
+	munmap(p, 4096);
+	return 0;
+}
+
+static int do_exec(const char *p)
+{
+	char *const argv[] = { "o", NULL };
+	char *const envp[] = { NULL };
+
+	execve(p, argv, envp);
+	return errno;
+}
+
+/* The one system call of a case; returns 0 or the errno. */
+static int do_call(const struct op *op, int fd, uid_t uid)
+{
+	static const struct timespec then[2] = { { 1000000, 0 },
+						 { 1000000, 0 } };
+	struct stat st;
+	char buf[1024];
+
+	switch (op->call) {
+	case C_OPEN: return do_open("d/o", op->arg);
+	case C_OPEN_LNK: return do_open("d/s", op->arg);
+	case C_STAT: return rc(stat("d/o", &st));
+	case C_LSTAT: return rc(lstat("d/o", &st));
+	case C_FSTATAT:
+		return rc(fstatat(fd, "o", &st, AT_SYMLINK_NOFOLLOW));
+	case C_STAT_LNK: return rc(stat("d/s", &st));
+	case C_ACCESS: return rc(access("d/o", op->arg));
+	case C_FACCESSAT_E:
+		return rc(faccessat(AT_FDCWD, "d/o", op->arg, AT_EACCESS));
+	case C_READLINK: return rc(readlink("d/o", buf, sizeof(buf)));
+	case C_READDIR: return do_readdir("d/o");
+	case C_READDIR_LNK: return do_readdir("d/s/");
+	case C_GETXATTR: return rc(getxattr("d/o", op->xattr, buf, sizeof(buf)));
+	case C_SETXATTR: return rc(setxattr("d/o", op->xattr, "PfA", 3, 0));
+	case C_REMOVEXATTR: return rc(removexattr("d/o", op->xattr));
+	case C_LISTXATTR: return rc(listxattr("d/o", buf, sizeof(buf)));
+	case C_CHMOD: return rc(chmod("d/o", 0640));
+	/* chown to the subject itself: no change asked, only the checks */
+	case C_CHOWN: return rc(chown("d/o", uid, GID_USERS));
+	case C_TRUNCATE: return rc(truncate("d/o", 0));
+	case C_UTIMES_NOW: return rc(utimensat(AT_FDCWD, "d/o", NULL, 0));
+	case C_UTIMES_SET: return rc(utimensat(AT_FDCWD, "d/o", then, 0));
+	case C_FLOCK: return rc(flock(fd, op->arg | LOCK_NB));
+	case C_FCNTL_LOCK: return do_lock(fd, op->arg);
+	case C_EXEC: return do_exec("d/o");
+	case C_MMAP: return do_mmap(fd, op->arg);
+	case C_CREATE: return do_open("d/n", O_WRONLY | O_CREAT | O_EXCL);
+	case C_MKDIR: return rc(mkdir("d/n", 0777));
+	case C_MKNOD: return rc(mknod("d/n", S_IFIFO | 0666, 0));
+	case C_SYMLINK: return rc(symlink("o", "d/n"));
+	case C_LINK_DIR: return rc(link("e/x", "d/n"));
+	case C_LINK_OBJ: return rc(link("d/o", "e/n"));
+	case C_UNLINK: return rc(unlink("d/o"));
+	case C_RMDIR: return rc(rmdir("d/o"));
+	case C_RENAME: return rc(rename("d/o", "e/n"));
+	case C_RENAME_IN: return rc(rename("d/o", "d/n"));
+	case C_RENAME_REPL: return rc(rename("d/o", "e/t"));
+	}
+	return EINVAL;
+}
+
+#define OP(n, r, k, f, pre, call, arg, rb) { n, r, k, f, pre, call, arg, NULL, rb }
+#define XOP(n, f, call, x, rb) { n, R_OBJ, K_FILE, f, -1, call, 0, x, rb }
+static const struct op ops[] = {
+	OP("open_r", R_OBJ, K_FILE, 0, -1, C_OPEN, O_RDONLY, NULL),
+	OP("open_w", R_OBJ, K_FILE, 0, -1, C_OPEN, O_WRONLY, NULL),
+	OP("open_rw", R_OBJ, K_FILE, 0, -1, C_OPEN, O_RDWR, NULL),
+	OP("open_a", R_OBJ, K_FILE, 0, -1, C_OPEN, O_WRONLY | O_APPEND, NULL),
+	OP("open_t", R_OBJ, K_FILE, 0, -1, C_OPEN, O_WRONLY | O_TRUNC, NULL),
+	OP("open_rt", R_OBJ, K_FILE, 0, -1, C_OPEN, O_RDONLY | O_TRUNC, NULL),
+	OP("open_rwt", R_OBJ, K_FILE, 0, -1, C_OPEN, O_RDWR | O_TRUNC, NULL),
+	OP("open_dir", R_OBJ, K_DIR, 0, -1, C_OPEN, O_RDONLY | O_DIRECTORY, NULL),
+	OP("open_path", R_OBJ, K_FILE, 0, -1, C_OPEN, O_PATH, NULL),
+	OP("open_r.dir", R_DIR, K_FILE, 0, -1, C_OPEN, O_RDONLY, NULL),
+	OP("stat", R_OBJ, K_FILE, 0, -1, C_STAT, 0, NULL),
+	OP("stat.dir", R_DIR, K_FILE, 0, -1, C_STAT, 0, NULL),
+	OP("lstat", R_OBJ, K_FILE, 0, -1, C_LSTAT, 0, NULL),
+	OP("fstatat", R_OBJ, K_FILE, 0, -2, C_FSTATAT, 0, NULL),
+	OP("access_f", R_OBJ, K_FILE, 0, -1, C_ACCESS, F_OK, NULL),
+	OP("access_r", R_OBJ, K_FILE, 0, -1, C_ACCESS, R_OK, NULL),
+	OP("access_w", R_OBJ, K_FILE, 0, -1, C_ACCESS, W_OK, NULL),
+	OP("access_x", R_OBJ, K_EXE, 0, -1, C_ACCESS, X_OK, NULL),
+	OP("access_rw", R_OBJ, K_FILE, 0, -1, C_ACCESS, R_OK | W_OK, NULL),
+	OP("faccessat_e", R_OBJ, K_FILE, 0, -1, C_FACCESSAT_E, R_OK | W_OK, NULL),
+	OP("readlink", R_OBJ, K_SYMLINK, 0, -1, C_READLINK, 0, NULL),
+	OP("follow_stat.lnk", R_LNK, K_FILE, F_LINK, -1, C_STAT_LNK, 0, NULL),
+	OP("follow_stat.obj", R_OBJ, K_FILE, F_LINK, -1, C_STAT_LNK, 0, NULL),
+	OP("follow_open.lnk", R_LNK, K_FILE, F_LINK, -1, C_OPEN_LNK, O_RDONLY, NULL),
+	OP("follow_open.obj", R_OBJ, K_FILE, F_LINK, -1, C_OPEN_LNK, O_RDONLY, NULL),
+	OP("follow_readdir.lnk", R_LNK, K_DIR, F_LINK, -1, C_READDIR_LNK, 0, NULL),
+	OP("follow_readdir.obj", R_OBJ, K_DIR, F_LINK, -1, C_READDIR_LNK, 0, NULL),
+	OP("readdir", R_OBJ, K_DIR, 0, -1, C_READDIR, 0, NULL),
+	XOP("getxattr_smack", 0, C_GETXATTR, XA_SMACK, NULL),
+	XOP("getxattr_user", F_USERXA, C_GETXATTR, XA_USER, NULL),
+	XOP("setxattr_user", F_OWNERS, C_SETXATTR, XA_USER, NULL),
+	XOP("setxattr_smack", 0, C_SETXATTR, XA_SMACK, "d/o"),
+	XOP("removexattr_user", F_USERXA, C_REMOVEXATTR, XA_USER, NULL),
+	XOP("removexattr_smack", 0, C_REMOVEXATTR, XA_SMACK, "d/o"),
+	XOP("listxattr", 0, C_LISTXATTR, NULL, NULL),
+	OP("chmod", R_OBJ, K_FILE, F_OWNERS, -1, C_CHMOD, 0, NULL),
+	OP("chown", R_OBJ, K_FILE, F_OWNERS, -1, C_CHOWN, 0, NULL),
+	OP("truncate", R_OBJ, K_FILE, 0, -1, C_TRUNCATE, 0, NULL),
+	OP("utimes_now", R_OBJ, K_FILE, F_OWNERS, -1, C_UTIMES_NOW, 0, NULL),
+	OP("utimes_set", R_OBJ, K_FILE, F_OWNERS, -1, C_UTIMES_SET, 0, NULL),
+	OP("flock_sh", R_OBJ, K_FILE, 0, O_RDONLY, C_FLOCK, LOCK_SH, NULL),
+	OP("flock_ex", R_OBJ, K_FILE, 0, O_RDONLY, C_FLOCK, LOCK_EX, NULL),
+	OP("fcntl_rd", R_OBJ, K_FILE, 0, O_RDWR, C_FCNTL_LOCK, F_RDLCK, NULL),
+	OP("fcntl_wr", R_OBJ, K_FILE, 0, O_RDWR, C_FCNTL_LOCK, F_WRLCK, NULL),
+	OP("exec", R_OBJ, K_EXE, 0, -1, C_EXEC, 0, NULL),
+	OP("exec.execlabel", R_EXECL, K_EXE, 0, -1, C_EXEC, 0, NULL),
+	OP("exec.mmaplabel", R_MMAPL, K_EXE, 0, -1, C_EXEC, 0, NULL),
+	OP("mmap_r", R_OBJ, K_FILE, 0, O_RDONLY, C_MMAP, PROT_READ, NULL),
+	OP("mmap_x", R_OBJ, K_FILE, 0, O_RDONLY, C_MMAP, PROT_READ | PROT_EXEC, NULL),
+	OP("mmap_x.mmaplabel", R_MMAPL, K_FILE, 0, O_RDONLY, C_MMAP, PROT_READ | PROT_EXEC, NULL),
+	OP("create", R_DIR, K_NONE, 0, -1, C_CREATE, 0, "d/n"),
+	OP("create.tdir", R_DIR, K_NONE, F_TDIR, -1, C_CREATE, 0, "d/n"),
+	OP("mkdir", R_DIR, K_NONE, 0, -1, C_MKDIR, 0, "d/n"),
+	OP("mkdir.tdir", R_DIR, K_NONE, F_TDIR, -1, C_MKDIR, 0, "d/n"),
+	OP("mknod", R_DIR, K_NONE, 0, -1, C_MKNOD, 0, "d/n"),
+	OP("mknod.tdir", R_DIR, K_NONE, F_TDIR, -1, C_MKNOD, 0, "d/n"),
+	OP("symlink", R_DIR, K_NONE, 0, -1, C_SYMLINK, 0, "d/n"),
+	OP("symlink.tdir", R_DIR, K_NONE, F_TDIR, -1, C_SYMLINK, 0, "d/n"),
+	OP("link.dir", R_DIR, K_NONE, F_SRCFILE, -1, C_LINK_DIR, 0, "d/n"),
+	OP("link.obj", R_OBJ, K_FILE, F_OWNERS, -1, C_LINK_OBJ, 0, "e/n"),
+	OP("unlink.dir", R_DIR, K_FILE, 0, -1, C_UNLINK, 0, NULL),
+	OP("unlink.obj", R_OBJ, K_FILE, 0, -1, C_UNLINK, 0, NULL),
+	OP("rmdir.dir", R_DIR, K_DIR, 0, -1, C_RMDIR, 0, NULL),
+	OP("rmdir.obj", R_OBJ, K_DIR, 0, -1, C_RMDIR, 0, NULL),
+	OP("rename.src", R_DIR, K_FILE, 0, -1, C_RENAME, 0, "e/n"),
+	OP("rename.dst", R_DST, K_FILE, 0, -1, C_RENAME, 0, "e/n"),
+	OP("rename.obj", R_OBJ, K_FILE, 0, -1, C_RENAME, 0, "e/n"),
+	OP("rename.repl", R_TGT, K_FILE, F_TARGET, -1, C_RENAME_REPL, 0, "e/t"),
+	OP("rename.in", R_DIR, K_FILE, 0, -1, C_RENAME_IN, 0, "d/n"),
+	OP("rename.tdir", R_DST, K_FILE, F_TDIR, -1, C_RENAME, 0, "e/n"),
+	OP("rename_dir.obj", R_OBJ, K_DIR, 0, -1, C_RENAME, 0, "e/n"),
+	OP("rename_dir.src", R_DIR, K_DIR, 0, -1, C_RENAME, 0, "e/n"),
+};
+#define NOPS ((int)(sizeof(ops) / sizeof(ops[0])))
+
+/* ---- fixtures, made as root in BACKING */
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("fs-matrix: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputs("\n", stderr);
+	va_end(ap);
+	exit(1);
+}
+
+static void xlabel(const char *path, const char *name, const char *val)
+{
+	if (lsetxattr(path, name, val, strlen(val), 0))
+		die("setxattr %s %s=%s: %s", path, name, val, strerror(errno));
+}
+
+static void xdir(const char *path, const char *label, bool transmute)
+{
+	if (mkdir(path, 0777) || chmod(path, 0777))
+		die("mkdir %s: %s", path, strerror(errno));
+	xlabel(path, XA_SMACK, label);
+	if (transmute)
+		xlabel(path, XA_TRANS, "TRUE");
+}
+
+/* A complete x86-64 program that exits 0: one ELF header, one loadable
+ * segment, three instructions.  Exec cases need no libc in the tree. */
+static const unsigned char exit0_code[] = {
+	0xb8, 0x3c, 0x00, 0x00, 0x00,	/* mov $60, %eax (exit) */
+	0x31, 0xff,			/* xor %edi, %edi */
+	0x0f, 0x05,			/* syscall */
+};
+
+static void write_exit0(int fd)
+{
+	size_t hdr = sizeof(Elf64_Ehdr) + sizeof(Elf64_Phdr);
+	size_t size = hdr + sizeof(exit0_code);
+	Elf64_Ehdr eh = {
+		.e_ident = { ELFMAG0, ELFMAG1, ELFMAG2, ELFMAG3, ELFCLASS64,
+			     ELFDATA2LSB, EV_CURRENT },
+		.e_type = ET_EXEC, .e_machine = EM_X86_64,
+		.e_version = EV_CURRENT, .e_entry = 0x400000 + hdr,
+		.e_phoff = sizeof(Elf64_Ehdr), .e_ehsize = sizeof(Elf64_Ehdr),
+		.e_phentsize = sizeof(Elf64_Phdr), .e_phnum = 1,
+	};
+	Elf64_Phdr ph = {
+		.p_type = PT_LOAD, .p_flags = PF_R | PF_X,
+		.p_vaddr = 0x400000, .p_paddr = 0x400000,
+		.p_filesz = size, .p_memsz = size, .p_align = 0x1000,
+	};
+
+	if (write(fd, &eh, sizeof(eh)) != sizeof(eh) ||
+	    write(fd, &ph, sizeof(ph)) != sizeof(ph) ||
+	    write(fd, exit0_code, sizeof(exit0_code)) != sizeof(exit0_code))
+		die("write exit0: %s", strerror(errno));
+}
+
+static void xfile(const char *path, const char *label, uid_t owner,
+		  bool exe)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+
+	if (fd < 0)
+		die("create %s: %s", path, strerror(errno));
+	if (exe)
+		write_exit0(fd);
+	else if (write(fd, "data\n", 5) != 5)
+		die("write %s: %s", path, strerror(errno));
+	if (fchmod(fd, exe ? 0777 : 0666) || fchown(fd, owner, GID_USERS))
+		die("chmod/chown %s: %s", path, strerror(errno));
+	close(fd);
+	xlabel(path, XA_SMACK, label);
+}
+
+static void xsymlink(const char *target, const char *path, const char *label,
+		     uid_t owner)
+{
+	if (symlink(target, path) || lchown(path, owner, GID_USERS))
+		die("symlink %s: %s", path, strerror(errno));
+	xlabel(path, XA_SMACK, label);
+}
+
+static const char *label_of(const struct subject *s, const char *l)
+{
+	return strcmp(l, "self") ? l : s->label;
+}
+
+/* The objects of one case in BACKING/c<n>; L is the case's label. */
+static void fixture(const char *base, const struct op *op,
+		    const struct subject *s, const char *L, uid_t owner)
+{
+	const char *dl = op->role == R_DIR ? L : "*";
+	const char *ol = op->role == R_OBJ ? L : "*";
+	char p[4096];
+
+	xdir(base, "*", false);
+	snprintf(p, sizeof(p), "%s/d", base);
+	xdir(p, dl, op->flags & F_TDIR && op->role == R_DIR);
+	snprintf(p, sizeof(p), "%s/e", base);
+	xdir(p, op->role == R_DST ? L : "*",
+	     op->flags & F_TDIR && op->role == R_DST);
+	snprintf(p, sizeof(p), "%s/d/o", base);
+	switch (op->okind) {
+	case K_NONE:
+		break;
+	case K_FILE:
+	case K_EXE:
+		xfile(p, ol, owner, op->okind == K_EXE);
+		break;
+	case K_DIR:
+		xdir(p, ol, false);
+		if (lchown(p, owner, GID_USERS))
+			die("chown %s: %s", p, strerror(errno));
+		break;
+	case K_SYMLINK:
+		xsymlink("x", p, ol, owner);
+		break;
+	}
+	if (op->role == R_EXECL)
+		xlabel(p, XA_EXEC, L);
+	if (op->role == R_MMAPL)
+		xlabel(p, XA_MMAP, L);
+	/* tmpfs before 6.6 has no user.* xattrs: compare() knows */
+	if (op->flags & F_USERXA)
+		lsetxattr(p, XA_USER, "v", 1, 0);
+	if (op->flags & F_LINK) {
+		snprintf(p, sizeof(p), "%s/d/s", base);
+		xsymlink("o", p, op->role == R_LNK ? L : "*", s->uid);
+	}
+	if (op->flags & F_TARGET) {
+		snprintf(p, sizeof(p), "%s/e/t", base);
+		xfile(p, L, s->uid, false);
+	}
+	if (op->flags & F_SRCFILE) {
+		snprintf(p, sizeof(p), "%s/e/x", base);
+		xfile(p, "*", s->uid, false);
+	}
+}
+
+/* ---- running one case */
+
+static bool in_smack;
+
+/* In the child: become the subject, then make the call. */
+static int child(const char *dir, const struct op *op,
+		 const struct subject *s)
+{
+	int fd, pre = -1;
+
+	if (in_smack) {
+		fd = open("/proc/self/attr/current", O_WRONLY);
+		if (fd < 0 || write(fd, s->label, strlen(s->label)) < 0)
+			return EXIT_SETUP;
+		close(fd);
+	}
+	if (chdir(dir))
+		return EXIT_SETUP;
+	if (op->preopen == -2)
+		pre = open("d", O_PATH | O_DIRECTORY);
+	else if (op->preopen >= 0)
+		pre = open("d/o", op->preopen);
+	if (op->preopen != -1 && pre < 0)
+		return EXIT_SETUP;
+	if (setgroups(0, NULL) || setgid(GID_USERS) || setuid(s->uid))
+		return EXIT_SETUP;
+	alarm(CASE_TIMEOUT);
+	return do_call(op, pre, s->uid);
+}
+
+static void result_name(int status, char *buf, size_t len)
+{
+	const char *n;
+
+	if (WIFSIGNALED(status)) {
+		n = sigabbrev_np(WTERMSIG(status));
+		snprintf(buf, len, "SIG%s", n ? n : "?");
+	} else if (WEXITSTATUS(status) == 0) {
+		snprintf(buf, len, "OK");
+	} else if (WEXITSTATUS(status) == EXIT_SETUP) {
+		snprintf(buf, len, "SETUP-FAILED");
+	} else {
+		n = strerrorname_np(WEXITSTATUS(status));
+		if (n)
+			snprintf(buf, len, "%s", n);
+		else
+			snprintf(buf, len, "E%d", WEXITSTATUS(status));
+	}
+}
+
+/* ":label[+T]" of a backing object, ":none" when there is none. */
+static void readback(const char *path, char *buf, size_t len)
+{
+	char v[300];
+	ssize_t n;
+	struct stat st;
+
+	if (lstat(path, &st)) {
+		snprintf(buf, len, ":none");
+		return;
+	}
+	n = lgetxattr(path, XA_SMACK, v, sizeof(v) - 1);
+	v[n < 0 ? 0 : n] = '\0';
+	snprintf(buf, len, ":%s%s", n < 0 ? "unlabelled" : v,
+		 lgetxattr(path, XA_TRANS, NULL, 0) > 0 ? "+T" : "");
+}
+
+static void run_case(int n, const char *backing, const char *view,
+		     const struct op *op, const struct subject *s,
+		     const char *lab, bool other)
+{
+	char base[1024], vdir[1024], res[64], lb[400] = "", p[2048];
+	const char *L = label_of(s, lab);
+	int status;
+	pid_t pid;
+
+	snprintf(base, sizeof(base), "%s/c%d", backing, n);
+	snprintf(vdir, sizeof(vdir), "%s/c%d", view, n);
+	fixture(base, op, s, L, other ? UID_OTHER : s->uid);
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (pid == 0)
+		_exit(child(vdir, op, s));
+	if (waitpid(pid, &status, 0) != pid)
+		die("waitpid: %s", strerror(errno));
+	result_name(status, res, sizeof(res));
+	if (op->readback) {
+		snprintf(p, sizeof(p), "%s/%s", base, op->readback);
+		readback(p, lb, sizeof(lb));
+	}
+	printf("@case %s/%s/%s%s %s%s\n", op->name, s->name, lab,
+	       other ? "/other" : "", res, lb);
+}
+
+static int run(const char *backing, const char *view)
+{
+	int n = 0, i, j, k, w;
+
+	if (strlen(backing) > 900 || strlen(view) > 900)
+		die("paths too long");
+	/* the way in to every case: search and read for everyone */
+	if (chmod(backing, 0755))
+		die("chmod %s: %s", backing, strerror(errno));
+	xlabel(backing, XA_SMACK, "*");
+	for (i = 0; i < NOPS; i++)
+		for (j = 0; j < NSUBJECTS; j++)
+			for (k = 0; k < subjects[j].nlabels; k++)
+				for (w = 0; w <= (ops[i].flags & F_OWNERS); w++)
+					run_case(n++, backing, view, &ops[i],
+						 &subjects[j], labels[k], w);
+	fflush(stdout);
+	fprintf(stderr, "fs-matrix: %d cases\n", n);
+	return 0;
+}
+
+static int print_rules(void)
+{
+	int j, k;
+
+	for (j = 0; j < NSUBJECTS; j++) {
+		if (subjects[j].nlabels <= NBASIC)
+			continue;
+		for (k = NBASIC; k < NLABELS; k++)
+			printf("%s %s %s\n", subjects[j].label, labels[k],
+			       labels[k] + 1);
+	}
+	for (j = 0; j < (int)(sizeof(extra_rules) / sizeof(*extra_rules)); j++)
+		printf("%s\n", extra_rules[j]);
+	return 0;
+}
+
+/* ---- comparing two runs */
+
+struct result {
+	char *id;
+	char *res;
+};
+
+struct entry {
+	char *file;
+	int line;
+	char *cpat, *kpat, *hpat, *why;
+	int hits;
+	char examples[5][200];
+};
+
+/* Results of one run: every "@case ID RES" anywhere in a line (the guest
+ * channel prefixes them). */
+static struct result *load_results(const char *path, int *count)
+{
+	struct result *r = NULL;
+	char line[1024], id[512], res[512];
+	int n = 0, cap = 0;
+	FILE *f = fopen(path, "r");
+	char *at;
+
+	if (!f)
+		die("%s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		at = strstr(line, "@case ");
+		if (!at || sscanf(at, "@case %511s %511s", id, res) != 2)
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 1024;
+			r = realloc(r, cap * sizeof(*r));
+			if (!r)
+				die("out of memory");
+		}
+		r[n].id = strdup(id);
+		r[n].res = strdup(res);
+		n++;
+	}
+	fclose(f);
+	*count = n;
+	return r;
+}
+
+static struct entry *load_entries(const char *path, int *count)
+{
+	struct entry *e = NULL;
+	char line[1024], c[256], k[256], h[256];
+	int n = 0, ln = 0, off;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		die("%s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		ln++;
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] == '#' || line[strspn(line, " \t")] == '\0')
+			continue;
+		if (sscanf(line, "%255s %255s %255s %n", c, k, h, &off) != 3 ||
+		    !line[off])
+			die("%s:%d: expected CASE KERNEL HOST REASON", path, ln);
+		e = realloc(e, (n + 1) * sizeof(*e));
+		if (!e)
+			die("out of memory");
+		memset(&e[n], 0, sizeof(*e));
+		e[n].file = strdup(path);
+		e[n].line = ln;
+		e[n].cpat = strdup(c);
+		e[n].kpat = strdup(k);
+		e[n].hpat = strdup(h);
+		e[n].why = strdup(line + off);
+		n++;
+	}
+	fclose(f);
+	*count = n;
+	return e;
+}
+
+static const char *op_of(const char *id, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.*s", (int)strcspn(id, "/"), id);
+	return buf;
+}
+
+/* tmpfs in the 6.1 reference kernel has no user.* xattrs: EOPNOTSUPP
+ * there means Smack let the call through to the filesystem, as do OK and
+ * ENODATA on the host.  Everything else compares as it is. */
+static const char *normalize(const char *id, const char *res)
+{
+	if (strstr(id, "xattr_user/") &&
+	    (!strcmp(res, "OK") || !strcmp(res, "ENODATA") ||
+	     !strcmp(res, "EOPNOTSUPP")))
+		return "PASSED-SMACK";
+	return res;
+}
+
+static struct entry *match_entry(struct entry *e, int n, const char *id,
+				 const char *k, const char *h)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!fnmatch(e[i].cpat, id, 0) && !fnmatch(e[i].kpat, k, 0) &&
+		    !fnmatch(e[i].hpat, h, 0))
+			return &e[i];
+	return NULL;
+}
+
+static void note_hit(struct entry *e, const char *id, const char *k,
+		     const char *h)
+{
+	if (e->hits < 5)
+		snprintf(e->examples[e->hits], sizeof(e->examples[0]),
+			 "%s: kernel %s, smackfuse %s", id, k, h);
+	e->hits++;
+}
+
+static int compare(const char *kpath, const char *hpath, const char *apath,
+		   const char *bpath)
+{
+	struct result *K, *H;
+	struct entry *A, *B, *e;
+	int nk, nh, na, nb, i, j, same = 0, failed = 0, opn = 0, opbad = 0;
+	char op[64], next[64];
+
+	K = load_results(kpath, &nk);
+	H = load_results(hpath, &nh);
+	A = load_entries(apath, &na);
+	B = load_entries(bpath, &nb);
+	for (i = 0; i < nk && i < nh; i++)
+		if (!strcmp(normalize(K[i].id, K[i].res),
+			    normalize(H[i].id, H[i].res)) &&
+		    !strcmp(K[i].id, H[i].id))
+			same++;
+	printf("# %d/%d cases match (kernel ran %d, smackfuse %d)\n", same,
+	       nk > nh ? nk : nh, nk, nh);
+	if (nk != nh || nk == 0) {
+		printf("not ok - both runs ran the same cases (%d, %d)\n", nk,
+		       nh);
+		failed = 1;
+	}
+	for (i = 0; i < nk && i < nh; i++) {
+		const char *k = normalize(K[i].id, K[i].res);
+		const char *h = normalize(H[i].id, H[i].res);
+
+		if (strcmp(K[i].id, H[i].id)) {
+			printf("not ok - case %d is %s in the kernel run, %s on the host\n",
+			       i, K[i].id, H[i].id);
+			failed = 1;
+			break;
+		}
+		op_of(K[i].id, op, sizeof(op));
+		opn++;
+		if (strcmp(k, h)) {
+			e = match_entry(A, na, K[i].id, K[i].res, H[i].res);
+			if (!e)
+				e = match_entry(B, nb, K[i].id, K[i].res,
+						H[i].res);
+			if (e) {
+				note_hit(e, K[i].id, K[i].res, H[i].res);
+			} else {
+				printf("not ok - %s: kernel %s, smackfuse %s\n",
+				       K[i].id, K[i].res, H[i].res);
+				opbad++;
+				failed = 1;
+			}
+		}
+		op_of(i + 1 < nk ? K[i + 1].id : "", next, sizeof(next));
+		if (strcmp(op, next)) {
+			printf("%sok - %s: %d cases, %d unexplained differences\n",
+			       opbad ? "not " : "", op, opn, opbad);
+			opn = opbad = 0;
+		}
+	}
+	for (i = 0; i < na; i++) {
+		printf("ok - allowed %s:%d %s (%s -> %s): %d cases # %s\n",
+		       A[i].file, A[i].line, A[i].cpat, A[i].kpat, A[i].hpat,
+		       A[i].hits, A[i].why);
+		for (j = 0; j < A[i].hits && j < 5; j++)
+			printf("#   %s\n", A[i].examples[j]);
+	}
+	for (i = 0; i < nb; i++) {
+		if (!B[i].hits) {
+			printf("ok - bug %s:%d %s no longer differs: remove the entry (%s)\n",
+			       B[i].file, B[i].line, B[i].cpat, B[i].why);
+			continue;
+		}
+		printf("not ok - bug %s:%d %s (%s -> %s): %d cases # TODO bug: %s\n",
+		       B[i].file, B[i].line, B[i].cpat, B[i].kpat, B[i].hpat,
+		       B[i].hits, B[i].why);
+		for (j = 0; j < B[i].hits && j < 5; j++)
+			printf("#   %s\n", B[i].examples[j]);
+	}
+	return failed;
+}
+
+int main(int argc, char **argv)
+{
+	int i = 1;
+
+	if (argc == 2 && !strcmp(argv[1], "rules"))
+		return print_rules();
+	if (argc >= 4 && !strcmp(argv[1], "run")) {
+		if (!strcmp(argv[2], "--smack")) {
+			in_smack = true;
+			i++;
+		}
+		if (argc == i + 3)
+			return run(argv[i + 1], argv[i + 2]);
+	}
+	if (argc == 6 && !strcmp(argv[1], "compare"))
+		return compare(argv[2], argv[3], argv[4], argv[5]);
+	fputs("usage: fs-matrix rules | run [--smack] BACKING VIEW |\n"
+	      "       compare KERNEL HOST ALLOW BUGS\n", stderr);
+	return 2;
+}
