@@ -73,8 +73,14 @@ int sf_check(sf_lid subject, sf_lid object, u32 request,
 {
 	int rc, log = READ_ONCE(sf_log_policy);
 
-	if (!request)
-		return 0;
+	/*
+	 * No shortcut for an empty @request: mainline smk_access() grants it
+	 * only through one of its steps (same label, floor or star object,
+	 * hat or web, a rule with any access), so msgget(key, 0) from an
+	 * unrelated label is denied.  Hooks that mainline lets through
+	 * without asking (signal 0, the IPC INFO commands) return before
+	 * calling us.
+	 */
 	atomic64_inc(&sf_count.checks);
 	rcu_read_lock();
 	rc = sf_access(sf_policy_snapshot(sf_policy), subject, object,

@@ -6,7 +6,9 @@
  * before the module loaded are floor "_".  The modes are mainline Smack's:
  * ipc_permission maps the ugo permission bits asked for to r/w/x, stat is
  * read, set/rmid/lock is read-write, semop and msgrcv are read-write, and
- * associate/msgsnd/shmat map their flag bits like ipc_permission.
+ * associate/msgsnd/shmat map their flag bits like ipc_permission.  A
+ * request of 0 (msgget(key, 0)) is still a check: mainline denies it to a
+ * label with no rule to the object's.
  */
 #include <linux/ipc.h>
 #include <linux/msg.h>
@@ -153,12 +155,13 @@ static int sf_msg_queue_msgrcv(struct kprobe *kp, struct pt_regs *regs)
 NOKPROBE_SYMBOL(sf_msg_queue_msgrcv);
 
 /*
- * The ctl calls: stat reads, set/rmid/lock write, info is not about one
- * object (mainline returns 0 before looking).  The command numbers
- * overlap between the three kinds, hence one function each.  Unknown
- * commands pass here and are refused by the kernel itself.
+ * The ctl calls: stat reads, set/rmid/lock write.  The INFO commands are
+ * about no one object (the kernel passes a NULL perm) and mainline allows
+ * them before looking; any other command mainline refuses with EINVAL.
+ * The command numbers overlap between the three kinds, hence one
+ * function each, returning the access wanted, 0 for INFO, or -EINVAL.
  */
-static u32 sf_msgctl_may(int cmd)
+static int sf_msgctl_may(int cmd)
 {
 	switch (cmd) {
 	case IPC_STAT:
@@ -168,11 +171,14 @@ static u32 sf_msgctl_may(int cmd)
 	case IPC_SET:
 	case IPC_RMID:
 		return SF_MAY_READWRITE;
+	case IPC_INFO:
+	case MSG_INFO:
+		return 0;
 	}
-	return 0;
+	return -EINVAL;
 }
 
-static u32 sf_shmctl_may(int cmd)
+static int sf_shmctl_may(int cmd)
 {
 	switch (cmd) {
 	case IPC_STAT:
@@ -184,11 +190,14 @@ static u32 sf_shmctl_may(int cmd)
 	case SHM_UNLOCK:
 	case IPC_RMID:
 		return SF_MAY_READWRITE;
+	case IPC_INFO:
+	case SHM_INFO:
+		return 0;
 	}
-	return 0;
+	return -EINVAL;
 }
 
-static u32 sf_semctl_may(int cmd)
+static int sf_semctl_may(int cmd)
 {
 	switch (cmd) {
 	case GETPID:
@@ -205,28 +214,42 @@ static u32 sf_semctl_may(int cmd)
 	case IPC_RMID:
 	case IPC_SET:
 		return SF_MAY_READWRITE;
+	case IPC_INFO:
+	case SEM_INFO:
+		return 0;
 	}
-	return 0;
+	return -EINVAL;
 }
+
+/* @may from sf_*ctl_may(); the perm is only read when there is one. */
+static int sf_ipc_ctl(struct pt_regs *regs, int may, const char *fn)
+{
+	if (may < 0)
+		return sf_deny(regs, may);
+	if (!may)
+		return 0;
+	return sf_ipc_check(regs, may, fn);
+}
+NOKPROBE_SYMBOL(sf_ipc_ctl);
 
 static int sf_msg_queue_msgctl(struct kprobe *kp, struct pt_regs *regs)
 {
-	return sf_ipc_check(regs, sf_msgctl_may((int)ARG(1)),
-			    "smack_msg_queue_msgctl");
+	return sf_ipc_ctl(regs, sf_msgctl_may((int)ARG(1)),
+			  "smack_msg_queue_msgctl");
 }
 NOKPROBE_SYMBOL(sf_msg_queue_msgctl);
 
 static int sf_shm_shmctl(struct kprobe *kp, struct pt_regs *regs)
 {
-	return sf_ipc_check(regs, sf_shmctl_may((int)ARG(1)),
-			    "smack_shm_shmctl");
+	return sf_ipc_ctl(regs, sf_shmctl_may((int)ARG(1)),
+			  "smack_shm_shmctl");
 }
 NOKPROBE_SYMBOL(sf_shm_shmctl);
 
 static int sf_sem_semctl(struct kprobe *kp, struct pt_regs *regs)
 {
-	return sf_ipc_check(regs, sf_semctl_may((int)ARG(1)),
-			    "smack_sem_semctl");
+	return sf_ipc_ctl(regs, sf_semctl_may((int)ARG(1)),
+			  "smack_sem_semctl");
 }
 NOKPROBE_SYMBOL(sf_sem_semctl);
 

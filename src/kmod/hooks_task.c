@@ -9,6 +9,7 @@
  * Access modes are those of mainline security/smack/smack_lsm.c.
  */
 #include <linux/binfmts.h>
+#include <linux/cred.h>
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/ptrace.h>
@@ -147,20 +148,58 @@ static int sf_on_task(struct pt_regs *regs, u32 request, const char *fn)
 NOKPROBE_SYMBOL(sf_on_task);
 
 /*
+ * A signal sent with a cred: USB async I/O (kill_pid_usb_asyncio) signals
+ * the task that submitted the URB, with the cred it had then.  Mainline
+ * takes the sender's label from that cred, without privilege.  Labels are
+ * per task here, so the sender's label is known only while @cred is still
+ * the target's own: then sender and target are one task and one label.
+ * Any other cred has a label we cannot know, and is denied.
+ */
+static int sf_cred_kill(struct task_struct *p, const struct cred *cred)
+{
+	struct sf_aobj obj = { .task = p };
+	sf_lid target = sf_task_label(p), sender = SF_LID_INVALID;
+
+	rcu_read_lock();
+	if (rcu_dereference(p->real_cred) == cred)
+		sender = target;
+	rcu_read_unlock();
+	return sf_check(sender, target, SF_MAY_WRITE, NULL, SF_LID_INVALID,
+			"smack_task_kill", &obj);
+}
+NOKPROBE_SYMBOL(sf_cred_kill);
+
+/*
  * security_task_kill(p, info, sig, cred): sending needs write.  Signal 0
- * only tests existence.  A non-NULL @cred is the USB async I/O path, whose
- * sender label mainline takes from that cred; we keep labels per task, not
- * per cred, so that path is not checked (see smackfuse-kmod(7)).
+ * only tests existence (mainline returns before looking).
  */
 static int sf_task_kill(struct kprobe *kp, struct pt_regs *regs)
 {
-	if (!(int)ARG(2) || ARG(3))
+	const struct cred *cred = (const struct cred *)ARG(3);
+
+	if (!(int)ARG(2))
 		return 0;
+	if (cred)
+		return sf_deny(regs, sf_cred_kill((struct task_struct *)ARG(0),
+						  cred));
 	return sf_on_task(regs, SF_MAY_WRITE, "smack_task_kill");
 }
 NOKPROBE_SYMBOL(sf_task_kill);
 
-/* security_ptrace_access_check(child, mode): attach rw, read r. */
+/*
+ * As mainline smk_ptrace_mode(): attach is read-write, read is read, and
+ * a mode with neither asks for nothing, which is still a check.
+ */
+static u32 sf_ptrace_mode(unsigned int mode)
+{
+	if (mode & PTRACE_MODE_ATTACH)
+		return SF_MAY_READWRITE;
+	if (mode & PTRACE_MODE_READ)
+		return SF_MAY_READ;
+	return 0;
+}
+
+/* security_ptrace_access_check(child, mode) */
 static int sf_ptrace_access_check(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct task_struct *child = (struct task_struct *)ARG(0);
@@ -169,10 +208,9 @@ static int sf_ptrace_access_check(struct kprobe *kp, struct pt_regs *regs)
 		.task = child,
 		.noaudit = mode & PTRACE_MODE_NOAUDIT,
 	};
-	u32 request = (mode & PTRACE_MODE_ATTACH) ? SF_MAY_READWRITE :
-						    SF_MAY_READ;
 
-	return sf_deny(regs, sf_check_current(sf_task_label(child), request,
+	return sf_deny(regs, sf_check_current(sf_task_label(child),
+					      sf_ptrace_mode(mode),
 					      "smack_ptrace_access_check",
 					      &obj));
 }

@@ -1,24 +1,39 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * net4.c - IPv4 host labels: the smackfs "netlabel" and "ambient" files,
- * and the connect/sendmsg checks against them.
+ * net4.c - IPv4: the smackfs "netlabel" and "ambient" files, and the
+ * connect/sendmsg checks.
  *
- * A host (address/prefix) has a label; the longest matching prefix wins;
- * a host without one takes the ambient label (floor "_" by default), as
- * the issue asks (mainline Smack would CIPSO-label the packet instead and
- * check nothing locally; a "-CIPSO" entry keeps that behaviour for its
- * hosts).  Sending or connecting needs write from the socket's label to
- * the host's, overridable by CAP_MAC_OVERRIDE.
+ * A host (address/prefix) may have a label; the longest matching prefix
+ * wins.  Sending or connecting needs write from the socket's label to:
+ *
+ *  - the host's label, when the address has an entry (as mainline's
+ *    smk_ipv4_check(); a "-CIPSO" entry: no local check);
+ *  - else, when the address is on this host (127/8, 0.0.0.0, any local
+ *    address), the label of the socket that will receive: the TCP
+ *    listener or the UDP socket the kernel's own lookup finds.  Mainline
+ *    sends the sender's label in CIPSO over loopback and the receiving
+ *    socket checks it (smack_socket_sock_rcv_skb); we cannot label
+ *    packets, so the same check is made before sending.  No receiver:
+ *    no check (the kernel refuses the connection itself);
+ *  - else the ambient label (floor "_" by default), as the issue asks
+ *    (mainline would CIPSO-label the packet and check nothing locally).
+ *
+ * As in mainline, CAP_MAC_OVERRIDE does not override these checks.
  */
 #include <linux/in.h>
 #include <linux/inet.h>
 #include <linux/net.h>
+#include <linux/netdevice.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/socket.h>
 #include <linux/string.h>
+#include <net/inet_hashtables.h>
+#include <net/ip.h>
+#include <net/route.h>
 #include <net/sock.h>
+#include <net/udp.h>
 #include "smackfuse.h"
 
 #define ARG(n)	regs_get_kernel_argument(regs, (n))
@@ -66,20 +81,81 @@ static sf_lid sf_host_label(__be32 addr, bool *found)
 	return lid;
 }
 
+/* Will the kernel deliver a packet to @daddr on this host? */
+static bool sf_local_addr(struct net *net, __be32 daddr)
+{
+	return !daddr || ipv4_is_loopback(daddr) ||
+	       inet_addr_type(net, daddr) == RTN_LOCAL;
+}
+
+/*
+ * sf_local_peer - the socket a packet from @sk to @daddr:@dport reaches
+ * @sk: the sending socket (TCP or UDP)
+ *
+ * Looked up as for a packet arriving on the loopback device, which is
+ * where the kernel delivers local traffic.  An unbound sender's source is
+ * not known yet: its destination stands in (it only orders reuseport
+ * groups and matches connected receivers).  Caller holds rcu_read_lock():
+ * listening TCP and all UDP sockets are freed after a grace period, and
+ * the pointer is only used as a key.  NULL: nobody receives there.
+ */
+static struct sock *sf_local_peer(struct sock *sk, __be32 daddr,
+				  __be16 dport)
+{
+	struct net *net = sock_net(sk);
+	__be32 saddr = inet_sk(sk)->inet_saddr;
+	__be16 sport = inet_sk(sk)->inet_sport;
+	int dif = net->loopback_dev->ifindex;
+
+	if (!daddr)	/* the kernel connects 0.0.0.0 to loopback */
+		daddr = htonl(INADDR_LOOPBACK);
+	if (!saddr)
+		saddr = daddr;
+	if (sk->sk_protocol == IPPROTO_TCP)
+		return __inet_lookup_listener(net,
+					      net->ipv4.tcp_death_row.hashinfo,
+					      NULL, 0, saddr, sport, daddr,
+					      ntohs(dport), dif, 0);
+	return __udp4_lib_lookup(net, saddr, sport, daddr, dport, dif, 0,
+				 &udp_table, NULL);
+}
+
+/*
+ * The label @sk's traffic to @sin must be able to write (see the top of
+ * the file); *@check false when there is nothing to check.
+ */
+static sf_lid sf_inet_object(struct sock *sk, const struct sockaddr_in *sin,
+			     bool *check)
+{
+	__be32 daddr = sin->sin_addr.s_addr;
+	struct sock *peer;
+	bool found;
+	sf_lid lid = sf_host_label(daddr, &found);
+
+	*check = !(found && lid == SF_LID_INVALID);	/* -CIPSO */
+	if (found || !sf_local_addr(sock_net(sk), daddr))
+		return lid;
+	if (sk->sk_protocol != IPPROTO_TCP && sk->sk_protocol != IPPROTO_UDP)
+		return lid;	/* raw, ping, ...: no one receiver to ask */
+	rcu_read_lock();
+	peer = sf_local_peer(sk, daddr, sin->sin_port);
+	if (peer)
+		lid = sf_ltab_get(&sf_socks, peer);
+	rcu_read_unlock();
+	*check = peer != NULL;
+	return lid;
+}
+
 static int sf_inet_check(struct sock *sk, const struct sockaddr_in *sin,
 			 const char *fn)
 {
-	bool found;
-	sf_lid host = sf_host_label(sin->sin_addr.s_addr, &found);
-	sf_lid self;
+	bool check;
+	sf_lid object = sf_inet_object(sk, sin, &check);
 
-	if (found && host == SF_LID_INVALID)
-		return 0;	/* -CIPSO: labelled on the wire */
-	if (current->flags & PF_KTHREAD)
+	if (!check || (current->flags & PF_KTHREAD))
 		return 0;
-	self = sf_task_label(current);
-	return sf_check(sf_ltab_get(&sf_socks, sk), host, SF_MAY_WRITE,
-			current_cred(), self, fn, NULL);
+	return sf_check(sf_ltab_get(&sf_socks, sk), object, SF_MAY_WRITE,
+			NULL, SF_LID_INVALID, fn, NULL);
 }
 
 /* security_socket_connect(sock, address, addrlen) */

@@ -87,7 +87,7 @@ struct sf_aobj {
  * sf_check - the one decision every hook makes
  * @subject: the subject's label
  * @object: the object's label
- * @request: SF_MAY_* bits; 0 is always allowed
+ * @request: SF_MAY_* bits; 0 is decided like any request (mainline)
  * @priv: credentials whose CAP_MAC_OVERRIDE may override a denial, or NULL
  * @privlabel: the label onlycap is checked against for @priv
  * @fn: the mainline Smack function name, for the audit line

@@ -118,6 +118,34 @@ triple "shmat read-only (r)" "A B r" EACCES act shmat-ro 0x5eed
 triple "shmat read-write (rw)" "A B rw" EACCES act shmat 0x5eed
 triple "semop (rw)" "A B rw" EACCES act semop 0x5eed
 triple "semctl GETVAL (r)" "A B r" EACCES act semget-val 0x5eed
+# The ops above get the id first (flags 0); with a rule that lets the get
+# through, the operation's own check must still deny.
+check_out "msgsnd with r only: the msgsnd check denies" EACCES \
+	sh -c "printf 'A B r\n' >$SF/load2; smackrun -u $U A kact msgsnd 0x5eed"
+check_out "semop with r only: the semop check denies" EACCES \
+	act semop 0x5eed
+check_out "msgrcv with w only: the msgrcv check denies" EACCES \
+	sh -c "printf 'A B w\n' >$SF/load2; smackrun -u $U A kact msgrcv 0x5eed"
+revoke A
+# A get with flags 0 asks for no access bits and is still a check:
+# mainline smk_access() grants it only by same label, floor/star object,
+# hat subject or a rule with some access.
+for k in msg shm sem; do
+	triple "${k}get(key, 0): no access bits, still checked" "A B r" EACCES \
+		act $k-get 0x5eed
+	check_out "${k}get(key, 0) from the same label" OK \
+		smackrun -u $U B kact $k-get 0x5eed
+done
+check_out "msgget(key, 0): a rule with no access (A B -) grants nothing" \
+	EACCES sh -c "printf 'A B -\n' >$SF/load2; smackrun -u $U A kact msg-get 0x5eed"
+revoke A
+check_out "msgget(key, 0) of a floor object (made by root, "_"): allowed" \
+	OK sh -c "kact msg-create 0xf100 >/dev/null; smackrun -u $U A kact msg-get 0xf100"
+# The INFO commands name no object (the kernel passes a NULL perm).
+for k in msg shm sem; do
+	check_out "${k}ctl IPC_INFO and $(echo $k | tr a-z A-Z)_INFO: not about an object, allowed" \
+		OK act $k-info 0
+done
 
 # ---- UNIX sockets: B listens ----
 smackrun -u $U B kact unix-listen sfs >/dev/null &
@@ -135,8 +163,41 @@ revoke A
 triple "unix datagram send (w)" "A B w" EACCES act dgram-send sfd
 kill $L $D
 
-# ---- IPv4 against host labels (netlabel, ambient) ----
+# ---- IPv4 on this host: the receiving socket's label, as mainline ----
+# (before any netlabel entry: an entry for an address decides instead)
 ip link set lo up
+ip addr add 10.200.0.1/32 dev lo
+smackrun -u $U B kact inet-listen 0.0.0.0 7780 >/dev/null &
+LB=$!
+smackrun -u $U B kact udp-bind 0.0.0.0 7781 >/dev/null &
+UB=$!
+_i=0
+while [ $_i -lt 50 ] && ! { grep -q ':1E64 00000000:0000 0A' /proc/net/tcp &&
+	grep -q ':1E65 ' /proc/net/udp; }; do sleep 0.1; _i=$((_i + 1)); done
+check_out "loopback TCP connect+send between two B sockets" OK \
+	smackrun -u $U B kact inet-send 127.0.0.1 7780
+check_out "loopback UDP send between two B sockets" OK \
+	smackrun -u $U B kact udp-send 127.0.0.1 7781
+triple "loopback TCP connect+send A to B's listener (w)" "A B w" EACCES \
+	act inet-send 127.0.0.1 7780
+triple "loopback UDP send A to B's socket (w)" "A B w" EACCES \
+	act udp-send 127.0.0.1 7781
+triple "TCP to 0.0.0.0 (this host) is checked against B's listener" \
+	"A B w" EACCES act inet-send 0.0.0.0 7780
+triple "TCP to a local address outside 127/8 (10.200.0.1 on lo)" \
+	"A B w" EACCES act inet-send 10.200.0.1 7780
+check_out "UDP to a local address outside 127/8, same label" OK \
+	smackrun -u $U B kact udp-send 10.200.0.1 7781
+check_out "a rule the other way (B A w) does not let A in" EACCES \
+	sh -c "printf 'B A w\n' >$SF/load2; smackrun -u $U A kact inet-send 127.0.0.1 7780"
+revoke B
+check_out "root (floor, CAP_MAC_OVERRIDE) is checked too: no override on IPv4" \
+	EACCES kact inet-send 127.0.0.1 7780
+check_out "TCP to a local port nobody listens on: refused by the kernel" \
+	ECONNREFUSED act inet-connect 127.0.0.1 7799
+kill $LB $UB
+
+# ---- IPv4 against host labels (netlabel, ambient) ----
 kact inet-listen 0.0.0.0 7777 >/dev/null &
 N=$!
 _i=0
@@ -152,11 +213,16 @@ triple "IPv4 connect to a labelled host (w)" "A H w" EACCES \
 	act inet-connect 127.0.0.1 7777
 triple "IPv4 UDP send to a labelled host (w)" "A H w" EACCES \
 	act udp-send 127.0.0.1 7778
-triple "IPv4 connect to an unlabeled host: ambient \"_\" (w)" "A _ w" EACCES \
-	act inet-connect 127.0.0.2 7777
+# Off this host (the guest has no route there: ENETUNREACH once allowed).
+check_out "IPv4 connect to an unlabeled remote host: ambient \"_\" (w)" \
+	EACCES act inet-connect 10.9.9.9 7777
+check_out "... allowed with A _ w (then no route)" ENETUNREACH \
+	sh -c "printf 'A _ w\n' >$SF/load2; smackrun -u $U A kact inet-connect 10.9.9.9 7777"
 check "ambient can be set" sh -c "echo Amb >$SF/ambient"
-check_out "unlabeled host now takes ambient Amb" EACCES \
-	sh -c "printf 'A _ w\n' >$SF/load2; smackrun -u $U A kact inet-connect 127.0.0.2 7777"
+check_out "unlabeled remote host now takes ambient Amb" EACCES \
+	act inet-connect 10.9.9.9 7777
+check_out "a local address still takes its listener's label (root: _)" OK \
+	act inet-connect 127.0.0.2 7777
 revoke A
 echo _ >$SF/ambient
 check_out "a -CIPSO host is not checked locally" OK act inet-connect 127.0.0.3 7777

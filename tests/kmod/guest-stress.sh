@@ -17,6 +17,10 @@ T=$!
 smackrun -u $U B kact msg-create 0x5eed >/dev/null
 sleep 0.5
 check "load2 takes an unrelated rule" sh -c "echo 'A C rwx' >$SF/load2"
+# r lets A get the queue's id (msgget with flags 0 is a check too); the
+# signals and msgsnd need w, which A does not have.
+check "load2 takes A B r (the get, not the send)" \
+	sh -c "echo 'A B r' >$SF/load2"
 diag "8 processes x $N denied calls"
 t0=$(cut -d' ' -f1 /proc/uptime)
 i=0

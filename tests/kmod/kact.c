@@ -17,11 +17,16 @@
  *                             setpgid(child), or the child asks
  *                             PTRACE_TRACEME (parent LA traces child LB)
  *   msg-create KEY | msgsnd KEY | msgrcv KEY | msgstat KEY | msgrm KEY
+ *   msg-get KEY | shm-get KEY | sem-get KEY   the get with flags 0 only
+ *   msg-info 0 | shm-info 0 | sem-info 0      the INFO ctl commands (no
+ *                             object: the kernel passes a NULL perm)
  *   shm-create KEY | shmat-ro KEY | shmat KEY
  *   sem-create KEY | semop KEY | semget-val KEY
  *   unix-listen NAME | unix-connect NAME      abstract stream sockets
  *   dgram-bind NAME | dgram-send NAME         abstract datagram sockets
  *   inet-listen ADDR PORT | inet-connect ADDR PORT | udp-send ADDR PORT
+ *   inet-send ADDR PORT       TCP connect, then write one byte
+ *   udp-bind ADDR PORT        a UDP receiver (loops)
  *   kill-loop PID N | msgsnd-loop KEY N       N denied-expected calls
  *   setxattr PATH NAME VALUE
  */
@@ -187,12 +192,35 @@ static int do_pair(const char *la, const char *lb, uid_t uid, const char *op)
 	exit(2);
 }
 
+/* IPC_INFO and the kind's own INFO command; the buffer fits all kinds. */
+static int do_ipc_info(const char *op)
+{
+	union {
+		struct msginfo msg;
+		struct shminfo shm;
+		struct shm_info shm_info;
+		struct seminfo sem;
+		char pad[256];
+	} u;
+
+	if (!strcmp(op, "msg-info"))
+		return msgctl(0, IPC_INFO, (struct msqid_ds *)&u) < 0 ? -1 :
+		       msgctl(0, MSG_INFO, (struct msqid_ds *)&u);
+	if (!strcmp(op, "shm-info"))
+		return shmctl(0, IPC_INFO, (struct shmid_ds *)&u) < 0 ? -1 :
+		       shmctl(0, SHM_INFO, (struct shmid_ds *)&u);
+	return semctl(0, 0, IPC_INFO, &u) < 0 ? -1 :
+	       semctl(0, 0, SEM_INFO, &u);
+}
+
 static int do_ipc(const char *op, key_t key)
 {
 	struct kmsg m = { .type = 1, .text = "x" };
 	struct sembuf sb = { 0, 1, IPC_NOWAIT };
 	int id;
 
+	if (!strcmp(op + 3, "-info"))
+		return do_ipc_info(op);
 	if (!strcmp(op, "msg-create"))
 		return msgget(key, IPC_CREAT | 0666);
 	if (!strcmp(op, "shm-create"))
@@ -205,7 +233,7 @@ static int do_ipc(const char *op, key_t key)
 		id = shmget(key, 0, 0);
 	else
 		id = semget(key, 0, 0);
-	if (id < 0)
+	if (id < 0 || !strcmp(op + 3, "-get"))
 		return id;
 	if (!strcmp(op, "msgsnd"))
 		return msgsnd(id, &m, sizeof(m.text), IPC_NOWAIT);
@@ -290,7 +318,7 @@ static int do_unix(const char *op, const char *name)
 static int do_inet(const char *op, const char *addr, int port)
 {
 	struct sockaddr_in sin = { .sin_family = AF_INET };
-	int udp = !strcmp(op, "udp-send");
+	int udp = !strncmp(op, "udp", 3);
 	int fd = socket(AF_INET, udp ? SOCK_DGRAM : SOCK_STREAM, 0), one = 1;
 
 	sin.sin_port = htons((unsigned short)port);
@@ -308,9 +336,20 @@ static int do_inet(const char *op, const char *addr, int port)
 				close(c);
 		}
 	}
+	if (!strcmp(op, "udp-bind")) {
+		char b[16];
+
+		if (bind(fd, (struct sockaddr *)&sin, sizeof(sin)))
+			return -1;
+		for (;;)
+			(void)!read(fd, b, sizeof(b));
+	}
 	if (!strcmp(op, "inet-connect"))
 		return connect(fd, (struct sockaddr *)&sin, sizeof(sin));
-	if (udp)
+	if (!strcmp(op, "inet-send"))
+		return connect(fd, (struct sockaddr *)&sin, sizeof(sin)) < 0 ?
+		       -1 : (int)write(fd, "x", 1);
+	if (!strcmp(op, "udp-send"))
 		return (int)sendto(fd, "x", 1, 0, (struct sockaddr *)&sin,
 				   sizeof(sin));
 	fprintf(stderr, "kact: unknown op %s\n", op);
