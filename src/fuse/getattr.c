@@ -16,16 +16,24 @@
  * request, and its system call (/proc/TID/syscall) the mode.  They are
  * read only when the subject lacks an access the answer depends on (the
  * system call first; the stack only when the call's answer depends on
- * the site): ~7 and ~11 us (bench/getattr.sh).  Without kernel stacks
- * (no CAP_SYS_ADMIN, no CONFIG_STACKTRACE) the system call alone decides,
- * with the differences listed in smackfuse(8) NOTES.
+ * the site): ~7 and ~11 us (bench/getattr.sh).
+ *
+ * Whatever cannot be told for certain (a caller still running towards
+ * its sleep, frames this file does not know, unreadable files, -o
+ * kstack=off) is answered for every site it could be: the request must
+ * pass the checks of all of them.  That may deny what mainline allows,
+ * never the other way round; such requests are counted in the status
+ * file and the first one of a mount is logged.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <syslog.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "smackfuse.h"
@@ -34,7 +42,7 @@
 
 /* Where in the kernel the caller waits for the attributes. */
 enum sf_site {
-	SF_SITE_UNKNOWN,	/* no stack, or another caller */
+	SF_SITE_UNKNOWN,	/* no stack, or frames we do not know */
 	SF_SITE_STAT,		/* ->getattr: stat(2), fstat(2), statx(2) */
 	SF_SITE_WALK,		/* ->permission from the path walk: search */
 	SF_SITE_PERM,		/* ->permission on the object of the call */
@@ -43,36 +51,93 @@ enum sf_site {
 /* Returned by sf_perm_request() when the call's own request decides. */
 #define SF_LATER ((u32)-1)
 
-/* Is @fn a frame of @stack ("[<0>] fn+0x../0x..")? */
+/*
+ * How long to wait for a caller that is still on its way to sleep in
+ * the request: its /proc files say "running" (or show no FUSE frame)
+ * until it has scheduled out.  Bounded; past it the site is unknown.
+ */
+#define SF_SETTLE_TRIES	40
+
+static void sf_settle_pause(int try)
+{
+	struct timespec ts = { 0, 20000 };	/* 20 us */
+
+	if (try < 8)
+		sched_yield();
+	else
+		nanosleep(&ts, NULL);
+}
+
+/*
+ * Is @fn a frame of @stack ("[<0>] fn+0x../0x..")?  The compiler may
+ * have renamed a function it specialised ("link_path_walk.part.0" on
+ * 6.1), so "fn." counts as "fn".
+ */
 static bool sf_has_frame(const char *stack, const char *fn)
 {
 	size_t len = strlen(fn);
 	const char *p = stack;
 
 	while ((p = strstr(p, fn))) {
-		if (p > stack && p[-1] == ' ' && p[len] == '+')
+		if (p > stack && p[-1] == ' ' &&
+		    (p[len] == '+' || p[len] == '.'))
 			return true;
 		p += len;
 	}
 	return false;
 }
 
+/* Frames of ->getattr for stat(2) and friends, from 6.1 (where
+ * fuse_getattr and vfs_getattr_nosec are tail calls and leave no frame)
+ * to 6.18. */
+static const char *const sf_stat_frames[] = {
+	"fuse_getattr", "vfs_getattr_nosec", "vfs_getattr", "vfs_statx",
+	"vfs_fstatat", "vfs_fstat", "do_statx",
+};
+
+static enum sf_site sf_stack_site(const char *stack)
+{
+	size_t i;
+
+	if (sf_has_frame(stack, "fuse_permission"))
+		return sf_has_frame(stack, "link_path_walk") ? SF_SITE_WALK :
+							       SF_SITE_PERM;
+	for (i = 0; i < sizeof(sf_stat_frames) / sizeof(*sf_stat_frames); i++)
+		if (sf_has_frame(stack, sf_stat_frames[i]))
+			return SF_SITE_STAT;
+	return SF_SITE_UNKNOWN;
+}
+
+/* Is the caller waiting in a FUSE request (fuse_simple_request() is an
+ * inline wrapper of __fuse_simple_request() since 6.3)? */
+static bool sf_in_request(const char *stack)
+{
+	return sf_has_frame(stack, "request_wait_answer") ||
+	       sf_has_frame(stack, "fuse_simple_request") ||
+	       sf_has_frame(stack, "__fuse_simple_request");
+}
+
+/*
+ * The site, from the caller's kernel stack.  The stack is trusted only
+ * while it shows the caller inside a FUSE request: a thread still
+ * running on another CPU shows nothing (the unwinder refuses), so wait
+ * a little for it to sleep.
+ */
 static enum sf_site sf_getattr_site(const struct sf_fs *fs, pid_t tid)
 {
 	char path[64], stack[8192];
+	int try;
 
 	if (!fs->stacks || tid <= 0)
 		return SF_SITE_UNKNOWN;
 	snprintf(path, sizeof(path), "/proc/%d/stack", tid);
-	if (sf_read_small(path, stack, sizeof(stack)) <= 0)
-		return SF_SITE_UNKNOWN;
-	if (sf_has_frame(stack, "fuse_permission"))
-		return sf_has_frame(stack, "link_path_walk") ? SF_SITE_WALK :
-							       SF_SITE_PERM;
-	/* fuse_getattr() may tail-call fuse_do_getattr() and not show. */
-	if (sf_has_frame(stack, "vfs_getattr_nosec") ||
-	    sf_has_frame(stack, "fuse_getattr"))
-		return SF_SITE_STAT;
+	for (try = 0; try < SF_SETTLE_TRIES; try++) {
+		if (sf_read_small(path, stack, sizeof(stack)) < 0)
+			return SF_SITE_UNKNOWN;
+		if (sf_in_request(stack))
+			return sf_stack_site(stack);
+		sf_settle_pause(try);
+	}
 	return SF_SITE_UNKNOWN;
 }
 
@@ -90,9 +155,9 @@ void sf_getattr_setup(struct sf_fs *fs)
 		     strstr(stack, "+0x");
 	if (!fs->stacks)
 		fprintf(stderr, "smackfuse: kernel stacks are not readable "
-			"(/proc/self/stack): stat(2) and access(2) of "
-			"directories are answered as smackfuse(8) NOTES "
-			"describes\n");
+			"(/proc/self/stack): a GETATTR whose site matters "
+			"must pass the checks of every site it could be "
+			"(smackfuse(8) NOTES)\n");
 }
 
 /* The caller's system call, read once per request; @nr is -1 when it
@@ -102,32 +167,49 @@ struct sf_call {
 	unsigned long a[6];
 };
 
+/* Parse /proc/TID/syscall: the number, then six arguments in hex. */
+static bool sf_call_parse(const char *buf, struct sf_call *c)
+{
+	const char *p;
+	char *end;
+	long nr;
+	int i;
+
+	nr = strtol(buf, &end, 10);
+	if (end == buf || nr < 0)
+		return false;
+	for (i = 0, p = end; i < 6; i++, p = end) {
+		c->a[i] = strtoul(p, &end, 16);
+		if (end == p)
+			return false;
+	}
+	c->nr = nr;
+	return true;
+}
+
 /*
  * The system call the caller's thread @tid is blocked in while the kernel
- * waits for our answer (/proc/TID/syscall: the number, then six arguments
- * in hex).  Unknown for pid 0, a thread that exited, or "running".
+ * waits for our answer.  A thread that has sent the request but not yet
+ * gone to sleep reads "running": wait for it (bounded).  Unknown for pid
+ * 0, a thread that exited, or one that never settled.
  */
 static void sf_call_read(pid_t tid, struct sf_call *c)
 {
-	char path[64], buf[256], *p, *end;
-	long nr;
-	int i;
+	char path[64], buf[256];
+	int try;
 
 	c->nr = -1;
 	if (tid <= 0)
 		return;
 	snprintf(path, sizeof(path), "/proc/%d/syscall", tid);
-	if (sf_read_small(path, buf, sizeof(buf)) <= 0)
-		return;
-	nr = strtol(buf, &end, 10);
-	if (end == buf || nr < 0)
-		return;
-	for (i = 0, p = end; i < 6; i++, p = end) {
-		c->a[i] = strtoul(p, &end, 16);
-		if (end == p)
+	for (try = 0; try < SF_SETTLE_TRIES; try++) {
+		if (sf_read_small(path, buf, sizeof(buf)) <= 0)
 			return;
+		if (strncmp(buf, "running", 7))
+			break;
+		sf_settle_pause(try);
 	}
-	c->nr = nr;
+	sf_call_parse(buf, c);
 }
 
 /* Is the call access(2)?  Then @request gets its mode's Smack bits. */
@@ -164,95 +246,20 @@ static bool sf_call_stat(const struct sf_call *c)
 	}
 }
 
-/*
- * The Smack request of a permission check on the object of the caller's
- * system call, when nothing else will decide it: access(2) asks its mode,
- * chdir(2) search, inotify and fanotify read, and opening a FIFO or a
- * device (no FUSE_OPEN follows) what open asks.  Otherwise the call's
- * own request (OPEN, SETATTR, UNLINK, ...) decides: SF_LATER.  A special
- * file whose call cannot be told needs read and write.  (Socket files
- * are labelled "*", as in mainline: the sockets' own labels decide.)
- */
-static u32 sf_perm_request(const struct sf_call *c, mode_t type)
+/* Calls that never reach ->getattr of their objects: only a walk or a
+ * permission check can be their site. */
+static bool sf_call_never_stats(const struct sf_call *c)
 {
-	const bool special = type != S_IFREG && type != S_IFDIR;
-	u32 request;
+	u32 ignored;
 
-	if (sf_call_access(c, &request))
-		return request;
 	switch (c->nr) {
 	case SYS_chdir:
 	case SYS_fchdir:
 	case SYS_chroot:
-		return SF_MAY_EXEC;
-	case SYS_inotify_add_watch:
-	case SYS_fanotify_mark:
-		return SF_MAY_READ;
-#ifdef SYS_open
-	case SYS_open:
-		return special ? sf_open_request((int)c->a[1]) : SF_LATER;
-	case SYS_creat:
-		return special ? sf_open_request(O_WRONLY | O_TRUNC) :
-				 SF_LATER;
-#endif
-	case SYS_openat:
-		return special ? sf_open_request((int)c->a[2]) : SF_LATER;
-	case SYS_utimensat:
-#ifdef SYS_utimes
-	case SYS_utimes:
-	case SYS_utime:
-	case SYS_futimesat:
-#endif
-		return SF_LATER;	/* SETATTR decides */
-	default:	/* unknown, or openat2, whose flags are in user memory */
-		return special ? SF_MAY_READWRITE : SF_LATER;
+		return true;
+	default:
+		return sf_call_access(c, &ignored);
 	}
-}
-
-static int sf_granted(struct sf_fs *fs)
-{
-	atomic_fetch_add_explicit(&fs->checks, 1, memory_order_relaxed);
-	return 0;
-}
-
-/* Does @s have at least one of the accesses in @bits? */
-static bool sf_may_any(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
-		       u32 bits)
-{
-	u32 bit;
-
-	for (bit = 1; bit <= bits; bit <<= 1)
-		if ((bits & bit) && !sf_decide(fs, s, object, bit))
-			return true;
-	return false;
-}
-
-/*
- * Without the caller's kernel stack, its system call alone: stat wants
- * read and access(2) its mode, except on a directory the subject may read
- * or search (a walk through it sends the same request from the same
- * call); any other call passes on a file the subject may read, write or
- * append to, and its own request decides.
- */
-static int sf_check_getattr_blind(struct sf_fs *fs, struct sf_subject *s,
-				  struct sf_node *n, sf_lid object,
-				  const struct sf_call *c)
-{
-	const bool dir = n->type == S_IFDIR;
-	u32 request;
-
-	if (dir && sf_may_any(fs, s, object, SF_MAY_READ | SF_MAY_EXEC))
-		return sf_granted(fs);
-	if (sf_call_access(c, &request))
-		return request ? sf_check_label(fs, s, object, request,
-						SF_FN_PERM, n, NULL) :
-				 sf_granted(fs);
-	if (!sf_call_stat(c) && !dir &&
-	    sf_may_any(fs, s, object, SF_MAY_READ | SF_MAY_WRITE |
-		       SF_MAY_APPEND))
-		return sf_granted(fs);
-	return sf_check_label(fs, s, object, SF_MAY_READ, SF_FN_GETATTR, n,
-			      NULL);
 }
 
 /* Everything a GETATTR of a @type object may be asked to stand for. */
@@ -264,12 +271,124 @@ static u32 sf_getattr_all(mode_t type)
 						    all | SF_MAY_APPEND;
 }
 
+/*
+ * The Smack request of a permission check on the object of the caller's
+ * system call, when nothing else will decide it: access(2) asks its mode,
+ * chdir(2) search, inotify and fanotify read, opening a FIFO or a device
+ * (no FUSE_OPEN follows) what open asks, and link(2) of a file the
+ * caller does not own read and write (may_linkat() under
+ * protected_hardlinks; EPERM follows a refusal, as in mainline).
+ * Otherwise the call's own request (OPEN, SETATTR, UNLINK, ...) decides:
+ * SF_LATER.  A call that cannot be told may be any of these: everything.
+ * (Socket files are labelled "*", as in mainline: the sockets' own labels
+ * decide.)
+ */
+static u32 sf_perm_request(const struct sf_call *c, mode_t type)
+{
+	const bool special = type != S_IFREG && type != S_IFDIR;
+	u32 request;
+
+	if (c->nr < 0)
+		return sf_getattr_all(type);
+	if (sf_call_stat(c))
+		return SF_LATER;	/* no permission check on the object */
+	if (sf_call_access(c, &request))
+		return request;
+	switch (c->nr) {
+	case SYS_chdir:
+	case SYS_fchdir:
+	case SYS_chroot:
+		return SF_MAY_EXEC;
+	case SYS_inotify_add_watch:
+	case SYS_fanotify_mark:
+		return SF_MAY_READ;
+#ifdef SYS_link
+	case SYS_link:
+#endif
+	case SYS_linkat:
+		return type == S_IFDIR ? SF_LATER : SF_MAY_READWRITE;
+#ifdef SYS_open
+	case SYS_open:
+		return special ? sf_open_request((int)c->a[1]) : SF_LATER;
+	case SYS_creat:
+		return special ? sf_open_request(O_WRONLY | O_TRUNC) :
+				 SF_LATER;
+#endif
+	case SYS_openat:
+		return special ? sf_open_request((int)c->a[2]) : SF_LATER;
+	default:	/* e.g. openat2, whose flags are in user memory */
+		return special ? SF_MAY_READWRITE : SF_LATER;
+	}
+}
+
+static int sf_granted(struct sf_fs *fs)
+{
+	atomic_fetch_add_explicit(&fs->checks, 1, memory_order_relaxed);
+	return 0;
+}
+
+static void sf_unsure_log(struct sf_fs *fs, pid_t pid, long nr)
+{
+	static const char fmt[] = "%s: a GETATTR from pid %d (system call "
+		"%ld) could not be placed: it had to pass the checks of every "
+		"site it could be, and was refused; mainline may allow it "
+		"(counted in status; logged once per mount)";
+
+	if (fs->foreground) {
+		fprintf(stderr, "smackfuse: ");
+		fprintf(stderr, fmt, fs->mountpoint, pid, nr);
+		fputc('\n', stderr);
+	} else {
+		syslog(LOG_AUTHPRIV | LOG_WARNING, fmt, fs->mountpoint, pid,
+		       nr);
+	}
+}
+
+/*
+ * The site is unknown: the request must pass what every site it could be
+ * asks.  A walk searches (directories only); stat(2) reads, unless the
+ * call never stats; the permission check asks the call's own request
+ * (everything when the call is unknown).  Counted, and the first of a
+ * mount logged, since it may deny what mainline allows.
+ */
+static int sf_check_getattr_unsure(struct sf_fs *fs, struct sf_subject *s,
+				   struct sf_node *n, sf_lid object,
+				   const struct sf_call *c, u32 perm)
+{
+	u32 request = perm == SF_LATER ? 0 : perm;
+	int rc;
+
+	if (n->type == S_IFDIR)
+		request |= SF_MAY_EXEC;
+	if (!sf_call_never_stats(c))
+		request |= SF_MAY_READ;
+	atomic_fetch_add_explicit(&fs->unsure, 1, memory_order_relaxed);
+	if (!request)
+		return sf_granted(fs);
+	rc = sf_check_label(fs, s, object, request, SF_FN_GETATTR, n, NULL);
+	if (rc) {
+		atomic_fetch_add_explicit(&fs->unsure_denied, 1,
+					  memory_order_relaxed);
+		if (!atomic_exchange(&fs->unsure_logged, true))
+			sf_unsure_log(fs, s->pid, c->nr);
+	}
+	return rc;
+}
+
+/* A GETATTR sent for an open file (FUSE_GETATTR_FH: lseek, an append
+ * through the page cache) asks nothing: mainline has no check there. */
+static bool sf_getattr_of_open_file(const struct fuse_file_info *fi)
+{
+	return fi && fi->fh;
+}
+
 /**
  * sf_check_getattr - may subject @s have the attributes of @n?
+ * @fi: the open file the request was sent for, or NULL
  * Returns 0 or -EACCES; denials are audited as mainline names them.
  */
 int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
-		     struct sf_node *n)
+		     struct sf_node *n, const struct fuse_file_info *fi)
 {
 	const u32 search = n->type == S_IFDIR ? SF_MAY_EXEC : 0;
 	struct sf_call call;
@@ -279,6 +398,8 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 
 	if (fs->checks_off)
 		return 0;
+	if (sf_getattr_of_open_file(fi))
+		return sf_granted(fs);
 	object = sf_node_label(fs, n);
 	if (!sf_decide(fs, s, object, sf_getattr_all(n->type)))
 		return sf_check_label(fs, s, object, SF_MAY_READ,
@@ -305,6 +426,17 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 		return sf_check_label(fs, s, object, request, SF_FN_PERM, n,
 				      NULL);
 	default:
-		return sf_check_getattr_blind(fs, s, n, object, &call);
+		return sf_check_getattr_unsure(fs, s, n, object, &call,
+					       request);
 	}
+}
+
+/* The status file's lines for what could not be placed. */
+int sf_getattr_status(struct sf_fs *fs, char *buf, size_t size)
+{
+	return snprintf(buf, size, "kernel stacks: %s\n"
+			"getattr sites unknown: %lu\n"
+			"getattr sites unknown, denied: %lu\n",
+			fs->stacks ? "yes" : "no", atomic_load(&fs->unsure),
+			atomic_load(&fs->unsure_denied));
 }

@@ -154,6 +154,10 @@ struct sf_fs {
 
 	/* Counters shown by the control filesystem's "status". */
 	atomic_ulong checks, denials, cache_hits, grants, audit_dropped;
+	/* GETATTRs whose site could not be told (getattr.c), and those of
+	 * them denied; the first denial of a mount is logged. */
+	atomic_ulong unsure, unsure_denied;
+	atomic_bool unsure_logged;
 };
 
 extern struct sf_fs sf_fs;
@@ -236,8 +240,9 @@ void sf_audit_setup(struct sf_fs *fs);
 
 /* getattr.c */
 void sf_getattr_setup(struct sf_fs *fs);
+int sf_getattr_status(struct sf_fs *fs, char *buf, size_t size);
 int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
-		     struct sf_node *n);
+		     struct sf_node *n, const struct fuse_file_info *fi);
 
 /* lock.c */
 int sf_lock_get(struct sf_fs *fs, struct sf_node *n, uint64_t owner,
