@@ -13,11 +13,18 @@
  * descriptor: the same inode, never a name looked up again.  Opens
  * that may write always open at once, so that the backing filesystem's
  * refusals (immutable, ETXTBSY, read-only) come back from open(2).
+ *
+ * It also decides the open itself (sf_file_check_open), as the three
+ * mainline hooks an open goes through: smack_inode_permission with the
+ * open's mode, smack_file_open's read, and for an exec open the
+ * SMACK64MMAP rule of smack_mmap_file, which binfmt_elf meets when it
+ * maps the program.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "file.h"
@@ -79,6 +86,163 @@ int sf_file_fd(const struct sf_node *n, const struct fuse_file_info *fi)
 int sf_file_fd_if_open(const struct fuse_file_info *fi)
 {
 	return atomic_load(&sf_file_of(fi)->fd);
+}
+
+/*
+ * What may_open() asks inode_permission() for: the access mode, write for
+ * O_TRUNC, append for O_APPEND; an exec open asks search/execute alone
+ * (do_open_execat's acc_mode).  Flags 3 ask read and write, as ACC_MODE.
+ */
+static u32 sf_file_perm_request(int flags)
+{
+	static const u32 acc[4] = {
+		[O_RDONLY] = SF_MAY_READ, [O_WRONLY] = SF_MAY_WRITE,
+		[O_RDWR] = SF_MAY_READWRITE, [3] = SF_MAY_READWRITE,
+	};
+	u32 may;
+
+	if (flags & SF_FMODE_EXEC)
+		return SF_MAY_EXEC;
+	may = acc[flags & O_ACCMODE];
+	if (flags & O_TRUNC)
+		may |= SF_MAY_WRITE;
+	if (flags & O_APPEND)
+		may |= SF_MAY_APPEND;
+	return may;
+}
+
+/* A byte smk_parse_smack() takes into a label; the first other one ends
+ * the label. */
+static bool sf_file_label_byte(char c)
+{
+	return c > ' ' && c <= '~' && c != '/' && c != '"' && c != '\\' &&
+	       c != '\'';
+}
+
+/*
+ * The SMACK64MMAP label of @n in @lid.  Returns 0, -ENODATA when @n has
+ * none (mainline ignores a value that is not a label, or longer than
+ * one: smk_fetch() then leaves smk_mmap NULL), or another negative errno
+ * when it cannot be read.
+ */
+static int sf_file_mmap_label(struct sf_fs *fs, struct sf_node *n,
+			      sf_lid *lid)
+{
+	char buf[SF_LABEL_MAX + 1], proc[64];
+	ssize_t len;
+	size_t i;
+
+	sf_proc_path(n, proc, sizeof(proc));
+	len = getxattr(proc, fs->x_mmap, buf, sizeof(buf));
+	if (len < 0)
+		return errno == ENODATA || errno == ENOTSUP ||
+		       errno == ERANGE ? -ENODATA : -errno;
+	for (i = 0; i < (size_t)len && sf_file_label_byte(buf[i]); i++)
+		;
+	if (!i || sf_label_intern(fs->labels, buf, i, lid, NULL))
+		return -ENODATA;
+	return 0;
+}
+
+/*
+ * smack_mmap_file()'s rule for subject @subject and SMACK64MMAP label
+ * @m: every access a rule of @subject grants to a label other than @m,
+ * the rule of @m for that label must grant too (write implying lock on
+ * @m's side, as smk_access_entry() reads it).  No rule of @m for it
+ * denies.  Nothing else counts: not the file's own label, not the
+ * implicit accesses, not privilege.  O(rules), on exec opens only.
+ */
+static int sf_file_mmap_rule(const struct sf_snapshot *snap, sf_lid subject,
+			     sf_lid m)
+{
+	sf_lid rs, ro;
+	u32 may, mmay, i;
+
+	if (subject == SF_LID_INVALID)
+		return -EACCES;
+	for (i = 0; sf_rule_at(snap, i, &rs, &ro, &may); i++) {
+		if (rs != subject || ro == m || !may)
+			continue;
+		if (sf_rule_lookup(snap, m, ro, &mmay))
+			return -EACCES;
+		if (mmay & SF_MAY_WRITE)
+			mmay |= SF_MAY_LOCK;
+		if ((may | mmay) != mmay)
+			return -EACCES;
+	}
+	return 0;
+}
+
+/* Does @n start with "#!"?  binfmt_script reads such a program and maps
+ * only its interpreter, so smack_mmap_file never sees it. */
+static bool sf_file_is_script(struct sf_node *n)
+{
+	char proc[64], head[2];
+	ssize_t len;
+	int fd;
+
+	sf_proc_path(n, proc, sizeof(proc));
+	fd = open(proc, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0)
+		return false;
+	len = pread(fd, head, sizeof(head), 0);
+	close(fd);
+	return len == 2 && head[0] == '#' && head[1] == '!';
+}
+
+/*
+ * The mmap check of an exec open of @n by @s.  Mainline denies it when
+ * binfmt_elf maps the program, past the point of no return (the task
+ * dies of SIGSEGV); the daemon can only refuse the open, so execve(2)
+ * fails with EACCES instead and nothing of the program runs.  A label
+ * that cannot be read denies.
+ */
+static int sf_file_check_mmap(struct sf_fs *fs, struct sf_subject *s,
+			      struct sf_node *n)
+{
+	sf_lid m;
+	int rc;
+
+	rc = sf_file_mmap_label(fs, n, &m);
+	if (rc == -ENODATA)
+		return 0;
+	if (!rc) {
+		sf_rcu_read_lock();
+		rc = sf_file_mmap_rule(sf_policy_snapshot(fs->policy), s->lid,
+				       m);
+		sf_rcu_read_unlock();
+	}
+	if (rc && n->type == S_IFREG && sf_file_is_script(n))
+		rc = 0;
+	if (rc) {
+		atomic_fetch_add_explicit(&fs->denials, 1,
+					  memory_order_relaxed);
+		return -EACCES;
+	}
+	return 0;
+}
+
+/**
+ * sf_file_check_open - may @s open @n with @flags?
+ * Each mainline hook an open passes is decided on its own, so that an
+ * implicit access (read by the hat, read of a floor object) answers the
+ * part it covers: inode_permission() with the open's mode, then
+ * smack_file_open()'s read, then for an exec open smack_mmap_file().
+ * Returns 0 or -EACCES; sf_check() writes the audit lines.
+ */
+int sf_file_check_open(struct sf_fs *fs, struct sf_subject *s,
+		       struct sf_node *n, int flags)
+{
+	int rc;
+
+	if (fs->checks_off)
+		return 0;
+	rc = sf_check(fs, s, n, sf_file_perm_request(flags), SF_FN_PERM, NULL);
+	if (!rc)
+		rc = sf_check(fs, s, n, SF_MAY_READ, "smack_file_open", NULL);
+	if (!rc && (flags & SF_FMODE_EXEC))
+		rc = sf_file_check_mmap(fs, s, n);
+	return rc;
 }
 
 /* RELEASE: no request on @fi can follow. */

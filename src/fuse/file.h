@@ -21,5 +21,8 @@ int sf_file_new(struct fuse_file_info *fi, int fd, int flags);
 int sf_file_fd(const struct sf_node *n, const struct fuse_file_info *fi);
 int sf_file_fd_if_open(const struct fuse_file_info *fi);
 void sf_file_release(struct fuse_file_info *fi);
+/* What opening decides: the open's mode, read, and the mmap rule at exec. */
+int sf_file_check_open(struct sf_fs *fs, struct sf_subject *s,
+		       struct sf_node *n, int flags);
 
 #endif /* SMACKFUSE_FILE_H */

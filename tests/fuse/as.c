@@ -53,7 +53,8 @@ static void usage(void)
 	      "  truncate PATH LEN | ftruncate PATH LEN | chmod PATH MODE |\n"
 	      "  chown PATH UID GID | lchown PATH UID GID |\n"
 	      "  utimens PATH ATIME MTIME | flock PATH sh|ex |\n"
-	      "  lock PATH rd|wr | exec PATH [ARGS] | access PATH [rwxf] |\n"
+	      "  lock PATH rd|wr | exec PATH [ARGS] | run PATH [ARGS] |\n"
+	      "  access PATH [rwxf] |\n"
 	      "  readdir PATH | copy SRC DST | fallocate PATH OFF LEN |\n"
 	      "  statfs PATH | fsync PATH | fsyncdir PATH | chdir PATH |\n"
 	      "  seek PATH data|hole OFF | tmpfile DIR MODE |\n"
@@ -349,6 +350,48 @@ static int op_exec(char **argv)
 		return result(-1);
 	}
 	return result(0);
+}
+
+/* run PATH [ARGS]: exec as op_exec, then wait for the program: a second
+ * line "exit N" or "signal NAME" tells whether it ran, or died on the way
+ * (mainline kills an exec whose program cannot be mapped: SIGSEGV). */
+static int op_run(char **argv)
+{
+	int p[2], err = 0, status;
+	pid_t pid;
+
+	if (pipe2(p, O_CLOEXEC))
+		return result(-1);
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return result(-1);
+	if (pid == 0) {
+		char *envp[] = { "PATH=/usr/bin:/bin", NULL };
+
+		close(p[0]);
+		execve(argv[0], argv, envp);
+		err = errno;
+		if (write(p[1], &err, sizeof(err)) < 0)
+			_exit(126);
+		_exit(127);
+	}
+	close(p[1]);
+	if (read(p[0], &err, sizeof(err)) != sizeof(err))
+		err = 0;
+	if (waitpid(pid, &status, 0) < 0)
+		return result(-1);
+	if (err) {
+		errno = err;
+		return result(-1);
+	}
+	result(0);
+	if (WIFSIGNALED(status))
+		printf("signal SIG%s\n", sigabbrev_np(WTERMSIG(status)) ?
+		       sigabbrev_np(WTERMSIG(status)) : "?");
+	else
+		printf("exit %d\n", WEXITSTATUS(status));
+	return 0;
 }
 
 /* fstat PATH: fstat(2) of an O_PATH descriptor (no permission check
@@ -740,6 +783,10 @@ static int run(const char *op, char **a, int n)
 	if (!strcmp(op, "exec")) {
 		NEED(1);
 		return op_exec(a);
+	}
+	if (!strcmp(op, "run")) {
+		NEED(1);
+		return op_run(a);
 	}
 	if (!strcmp(op, "access")) {
 		NEED(1);
