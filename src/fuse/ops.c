@@ -190,12 +190,12 @@ static void sf_getattr(fuse_req_t req, fuse_ino_t ino,
 	int rc;
 
 	sf_subject_get(fs, req, &s);
-	rc = sf_check_getattr(fs, &s, n);
+	rc = sf_check_getattr(fs, &s, n, fi);
 	if (rc) {
 		fuse_reply_err(req, -rc);
 		return;
 	}
-	(void)fi;	/* the node's descriptor is of the same inode */
+	/* fi: the node's descriptor is of the same inode */
 	if (fstatat(n->fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW)) {
 		fuse_reply_err(req, errno);
 		return;

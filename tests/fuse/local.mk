@@ -7,6 +7,8 @@
 
 check_PROGRAMS += tests/fuse/as
 tests_fuse_as_SOURCES = tests/fuse/as.c
+check_PROGRAMS += tests/fuse/access-race
+tests_fuse_access_race_SOURCES = tests/fuse/access-race.c
 
 FUSE_TESTS = \
 	tests/fuse/posix.test \
@@ -16,6 +18,7 @@ FUSE_TESTS = \
 	tests/fuse/mount.test \
 	tests/fuse/onlycap.test \
 	tests/fuse/access.test \
+	tests/fuse/site.test \
 	tests/fuse/demo.test \
 	tests/fuse/options.test \
 	tests/fuse/passthrough.test \
