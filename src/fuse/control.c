@@ -507,6 +507,7 @@ int sf_control_start(struct sf_control **out, struct sf_policy *policy,
 	rc = ctl_path_setup(c, cfg->dir);
 	if (rc < 0)
 		goto out_free;
+	ctl_net_start(c);
 	rc = ctl_mount(c, cfg->debug);
 	if (rc < 0)
 		goto out_path;

@@ -41,6 +41,8 @@ struct ctl_net {
 	struct ctl_netaddr *addrs;	/* sorted by prefix, longest first */
 	size_t naddrs;
 	bool kernel;		/* apply doi/ambient/netlabel to the kernel */
+	bool smackfs;		/* ... which runs Smack: through smackfs */
+	char *note;		/* what the kernel lacks, for status */
 };
 
 struct sf_control {
@@ -103,6 +105,8 @@ int ctl_privileged(struct sf_control *c, const struct ctl_caller *who);
 
 /* control_net.c: the NetLabel-related files */
 void ctl_net_init(struct ctl_net *n, bool kernel);
+/* At mount start: read (or set up) the kernel's NetLabel; logs. */
+void ctl_net_start(struct sf_control *c);
 /* "netlabel: ..." line of status, snprintf style. */
 size_t ctl_net_status(struct sf_control *c, char *buf, size_t size);
 void ctl_net_release(struct ctl_net *n);

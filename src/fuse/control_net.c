@@ -18,10 +18,22 @@
  * With -o netlabel=off (struct sf_control_config.netlabel_off) the mount
  * keeps the values without touching the kernel: for a second mount on a
  * host whose NetLabel another mount or smacknl(8) manages.
+ *
+ * On a kernel that runs Smack itself, Smack owns NetLabel and cannot use
+ * what sf_nl_smack_sync() builds (address selectors leave its labelled
+ * traffic unlabeled), so "doi", "ambient" and "netlabel" are the kernel's
+ * smackfs files: reads show them, writes go to them.
+ *
+ * At mount start (ctl_net_start) the values are read from the kernel; a
+ * NetLabel nobody configured gets Smack's boot configuration, as the
+ * kernel's Smack does in init_smk_fs(); what is missing is said in the
+ * log and the status file.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,10 +50,13 @@ void ctl_net_init(struct ctl_net *n, bool kernel)
 	sf_cipso_map_init(&n->map);
 	n->ambient = SF_LID_FLOOR;
 	n->kernel = kernel;
+	n->smackfs = kernel && sf_smack_running();
 }
 
 void ctl_net_release(struct ctl_net *n)
 {
+	free(n->note);
+	n->note = NULL;
 	sf_cipso_map_release(&n->map);
 	free(n->addrs);
 	n->addrs = NULL;
@@ -102,15 +117,204 @@ static int ctl_net_sync(struct sf_control *c, const char *file, u32 doi,
 		rc = -EOPNOTSUPP;	/* no NetLabel in this kernel */
 	}
 	free(hosts);
-	if (rc)
+	if (rc) {
 		ctl_log(c, LOG_WARNING, "rejected write: %s: the kernel's "
 			"NetLabel configuration was not changed: %s", file,
 			why);
-	else
-		ctl_log(c, LOG_INFO, "%s: NetLabel now has DOI %u, ambient "
-			"\"%s\", %zu host entr%s", file, doi, want.ambient,
-			naddrs, naddrs == 1 ? "y" : "ies");
+		return rc;
+	}
+	ctl_log(c, LOG_INFO, "%s: NetLabel now has DOI %u, ambient \"%s\", "
+		"%zu host entr%s", file, doi, want.ambient, naddrs,
+		naddrs == 1 ? "y" : "ies");
+	c->net.map.doi = doi;
+	free(c->net.note);	/* the whole configuration is there now */
+	c->net.note = NULL;
+	return 0;
+}
+
+/*
+ * The DOI of a write that does not set one: the mount's, or Smack's
+ * default when the kernel had none (the mount's "doi" reads 0), as an
+ * ambient or netlabel write on Smack always has its boot DOI.
+ */
+static u32 ctl_doi(struct sf_control *c)
+{
+	return c->net.map.doi ? c->net.map.doi : SF_CIPSO_DOI_DEFAULT;
+}
+
+/* ---- a kernel that runs Smack: its smackfs files ---- */
+
+/* A read of smackfs file @file, as it is, for a read of ours. */
+static int ctl_smackfs_show(struct sf_control *c, const char *file,
+			    struct ctl_buf *out)
+{
+	char why[512];
+	size_t size = 4096;
+	ssize_t n;
+
+	for (;;) {
+		if (ctl_buf_reserve(out, size))
+			return -ENOMEM;
+		n = sf_smackfs_read(file, out->data + out->len,
+				    out->cap - out->len, why, sizeof(why));
+		if (n != -ENOSPC || size >= (1u << 20))
+			break;
+		size *= 4;
+	}
+	if (n < 0) {
+		ctl_log(c, LOG_WARNING, "read %s: %s", file, why);
+		return (int)n;
+	}
+	out->len += (size_t)n;
+	return 0;
+}
+
+/* A write of ours, already checked, handed to smackfs file @file. */
+static int ctl_smackfs_store(struct sf_control *c, const char *file,
+			     const char *buf, size_t len)
+{
+	char why[512];
+	int rc;
+
+	rc = sf_smackfs_write(file, buf, len, why, sizeof(why));
+	if (rc)
+		ctl_log(c, LOG_WARNING, "rejected write: %s: the kernel's "
+			"Smack refused it: %s", file, why);
 	return rc;
+}
+
+/* smackfs "doi" as a number, 0 if it cannot be read. */
+static u32 ctl_smackfs_doi(void)
+{
+	char num[32], why[256], *end;
+	unsigned long v;
+
+	if (sf_smackfs_read("doi", num, sizeof(num), why, sizeof(why)) <= 0)
+		return 0;
+	v = strtoul(num, &end, 10);
+	return (*end == '\0' || *end == '\n') && v <= UINT32_MAX ? (u32)v : 0;
+}
+
+/* ---- mount start: what the kernel has ---- */
+
+static void ctl_net_note(struct sf_control *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Record what the kernel lacks (status) and say it (log). */
+static void ctl_net_note(struct sf_control *c, const char *fmt, ...)
+{
+	va_list ap;
+	char *text;
+
+	va_start(ap, fmt);
+	if (vasprintf(&text, fmt, ap) < 0)
+		text = NULL;
+	va_end(ap);
+	free(c->net.note);
+	c->net.note = text;
+	if (text)
+		ctl_log(c, LOG_WARNING, "NetLabel: %s", text);
+}
+
+/* Why Smack's boot configuration is not set up here, or NULL if it may
+ * be: only where no active LSM could be labelling with NetLabel. */
+static const char *ctl_setup_refused(void)
+{
+	int selinux = sf_lsm_active("selinux");
+
+	if (selinux < 0)
+		return "the active LSMs cannot be read "
+		       "(/sys/kernel/security/lsm), so it was not set up";
+	if (selinux > 0)
+		return "SELinux is active and may label with NetLabel, so it "
+		       "was not set up";
+	return NULL;
+}
+
+/* Use the Smack configuration the kernel has (another mount's, or
+ * smacknl smack-setup's). */
+static void ctl_net_adopt(struct sf_control *c, struct sf_nl_smack_state *st)
+{
+	struct sf_error err = { .file = "NetLabel" };
+	sf_lid lid;
+
+	c->net.map.doi = st->doi;
+	if (st->nambient == 1 &&
+	    sf_label_intern(c->labels, st->ambient, strlen(st->ambient), &lid,
+			    &err) == 0)
+		c->net.ambient = lid;
+	ctl_log(c, LOG_INFO, "NetLabel: the kernel has Smack's configuration: "
+		"DOI %u, ambient \"%s\"", st->doi,
+		ctl_name(c, c->net.ambient));
+	if (st->nsels)
+		ctl_net_note(c, "the default IPv4 mapping has %u address "
+			     "selector%s that this mount did not set (its "
+			     "netlabel file is empty): a doi, ambient or "
+			     "netlabel write replaces them", st->nsels,
+			     st->nsels == 1 ? "" : "s");
+}
+
+/* A NetLabel as the kernel boots it: Smack's boot configuration. */
+static void ctl_net_setup(struct sf_control *c, struct sf_nl *nl)
+{
+	const char *refused = ctl_setup_refused();
+
+	if (refused) {
+		ctl_net_note(c, "no CIPSO DOI, so the kernel drops CIPSO "
+			     "packets from Smack hosts; %s: write doi (or run "
+			     "smacknl smack-setup) to set it up", refused);
+		return;
+	}
+	if (sf_nl_smack_setup(nl, SF_CIPSO_DOI_DEFAULT, "_", NULL)) {
+		ctl_net_note(c, "no CIPSO DOI, so the kernel drops CIPSO "
+			     "packets from Smack hosts; Smack's configuration "
+			     "could not be set up: %s", sf_nl_error(nl));
+		return;
+	}
+	c->net.map.doi = SF_CIPSO_DOI_DEFAULT;
+	c->net.ambient = SF_LID_FLOOR;
+	ctl_log(c, LOG_INFO, "NetLabel: set up as Smack does at boot: DOI %u "
+		"pass-through, the default IPv4 mapping to it, ambient \"_\" "
+		"unlabeled", SF_CIPSO_DOI_DEFAULT);
+}
+
+void ctl_net_start(struct sf_control *c)
+{
+	struct sf_nl_smack_state st;
+	struct sf_nl *nl;
+	char why[256];
+	int rc;
+
+	if (!c->net.kernel)
+		return;
+	if (c->net.smackfs) {
+		c->net.map.doi = ctl_smackfs_doi();
+		ctl_log(c, LOG_INFO, "NetLabel: this kernel runs Smack: doi, "
+			"ambient and netlabel are its smackfs files");
+		return;
+	}
+	c->net.map.doi = 0;	/* until the kernel shows one */
+	rc = sf_nl_open(&nl, why, sizeof(why));
+	if (rc) {
+		ctl_net_note(c, "%s", why);
+		return;
+	}
+	rc = sf_nl_smack_state(nl, &st);
+	if (rc)
+		ctl_net_note(c, "%s", sf_nl_error(nl));
+	else if (st.doi)
+		ctl_net_adopt(c, &st);
+	else if (st.fresh)
+		ctl_net_setup(c, nl);
+	else
+		ctl_net_note(c, "the kernel's NetLabel is configured, but not "
+			     "as Smack's (no pass-through DOI in the default "
+			     "IPv4 mapping): CIPSO packets from Smack hosts "
+			     "are not read as Smack labels; a doi write sets "
+			     "Smack's configuration up");
+	if (!rc)
+		sf_nl_smack_state_release(&st);
+	sf_nl_close(nl);
 }
 
 /* ---- cipso2, cipso: the core's parser and printer ---- */
@@ -194,6 +398,8 @@ static int ctl_number(struct sf_control *c, const char *file,
 
 int ctl_show_doi(struct sf_control *c, struct ctl_buf *out)
 {
+	if (c->net.smackfs)
+		return ctl_smackfs_show(c, "doi", out);
 	return ctl_buf_printf(out, "%u", c->net.map.doi);
 }
 
@@ -205,7 +411,9 @@ ssize_t ctl_store_doi(struct sf_control *c, const struct ctl_caller *who,
 	(void)who;
 	(void)out;
 	rc = ctl_number(c, "doi", buf, len, 1, 2147483647, &v);
-	if (rc == 0)
+	if (rc == 0 && c->net.smackfs)
+		rc = ctl_smackfs_store(c, "doi", buf, len);
+	else if (rc == 0)
 		rc = ctl_net_sync(c, "doi", (u32)v, c->net.ambient,
 				  c->net.addrs, c->net.naddrs);
 	if (rc)
@@ -267,6 +475,8 @@ int ctl_show_ambient(struct sf_control *c, struct ctl_buf *out)
 {
 	const char *name = ctl_name(c, c->net.ambient);
 
+	if (c->net.smackfs)
+		return ctl_smackfs_show(c, "ambient", out);
 	return ctl_buf_append(out, name, strlen(name) + 1);
 }
 
@@ -291,9 +501,11 @@ ssize_t ctl_store_ambient(struct sf_control *c, const struct ctl_caller *who,
 	rc = sf_label_intern(c->labels, buf, n, &lid, &err);
 	if (rc == -EINVAL)
 		ctl_log_error(c, &err);
-	if (rc == 0)
-		rc = ctl_net_sync(c, "ambient", c->net.map.doi, lid,
-				  c->net.addrs, c->net.naddrs);
+	if (rc == 0 && c->net.smackfs)
+		rc = ctl_smackfs_store(c, "ambient", buf, n);
+	else if (rc == 0)
+		rc = ctl_net_sync(c, "ambient", ctl_doi(c), lid, c->net.addrs,
+				  c->net.naddrs);
 	if (rc)
 		return rc;
 	c->net.ambient = lid;
@@ -307,6 +519,8 @@ int ctl_show_netlabel(struct sf_control *c, struct ctl_buf *out)
 	size_t i;
 	int rc = 0;
 
+	if (c->net.smackfs)
+		return ctl_smackfs_show(c, "netlabel", out);
 	for (i = 0; i < c->net.naddrs && rc == 0; i++) {
 		const struct ctl_netaddr *a = &c->net.addrs[i];
 
@@ -399,6 +613,23 @@ static int ctl_hosts_with(const struct ctl_net *net,
 	return 0;
 }
 
+/* A checked netlabel line for the kernel's Smack, as written. */
+static ssize_t ctl_smackfs_netlabel(struct sf_control *c,
+				    const struct ctl_netaddr *a,
+				    const char *buf, size_t len)
+{
+	int rc;
+
+	if (strcmp(a->label, "-DELETE") == 0) {
+		ctl_log(c, LOG_WARNING, "rejected write: netlabel: this "
+			"kernel runs Smack, whose IPv4 host list has no "
+			"-DELETE (only its IPv6 list has)");
+		return -EINVAL;
+	}
+	rc = ctl_smackfs_store(c, "netlabel", buf, len);
+	return rc ? rc : (ssize_t)len;
+}
+
 ssize_t ctl_store_netlabel(struct sf_control *c, const struct ctl_caller *who,
 			   const char *buf, size_t len, struct ctl_buf *out)
 {
@@ -413,10 +644,12 @@ ssize_t ctl_store_netlabel(struct sf_control *c, const struct ctl_caller *who,
 			"\"A.B.C.D[/N] LABEL\" (or -CIPSO, -DELETE)");
 		return -EINVAL;
 	}
+	if (c->net.smackfs)
+		return ctl_smackfs_netlabel(c, &a, buf, len);
 	rc = ctl_hosts_with(&c->net, &a, &addrs, &n);
 	if (rc == 0)
-		rc = ctl_net_sync(c, "netlabel", c->net.map.doi,
-				  c->net.ambient, addrs, n);
+		rc = ctl_net_sync(c, "netlabel", ctl_doi(c), c->net.ambient,
+				  addrs, n);
 	if (rc) {
 		free(addrs);
 		return rc;
@@ -433,9 +666,14 @@ size_t ctl_net_status(struct sf_control *c, char *buf, size_t size)
 		return (size_t)snprintf(buf, size, "netlabel: off (doi, "
 					"ambient and netlabel are kept by "
 					"this mount only: -o netlabel=off)\n");
+	if (c->net.smackfs)
+		return (size_t)snprintf(buf, size, "netlabel: smackfs (this "
+					"kernel runs Smack: doi, ambient and "
+					"netlabel are its smackfs files)\n");
 	return (size_t)snprintf(buf, size, "netlabel: kernel (DOI %u, "
-				"ambient \"%s\", %zu host entr%s)\n",
+				"ambient \"%s\", %zu host entr%s)%s%s\n",
 				c->net.map.doi, ctl_name(c, c->net.ambient),
 				c->net.naddrs, c->net.naddrs == 1 ? "y" :
-				"ies");
+				"ies", c->net.note ? "; missing: " : "",
+				c->net.note ? c->net.note : "");
 }

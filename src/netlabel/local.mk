@@ -11,7 +11,8 @@ src_netlabel_libsfnetlabel_a_SOURCES = \
 	src/netlabel/doi.c \
 	src/netlabel/map.c \
 	src/netlabel/unlbl.c \
-	src/netlabel/smack.c
+	src/netlabel/smack.c \
+	src/netlabel/smackfs.c
 src_netlabel_libsfnetlabel_a_CFLAGS = $(AM_CFLAGS) $(LIBNL_CFLAGS)
 
 # Link users of the library with these.

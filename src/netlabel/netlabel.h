@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/socket.h>
+#include <sys/types.h>
 
 struct sf_nl;
 
@@ -179,5 +180,43 @@ struct sf_nl_smack {
  */
 int sf_nl_smack_sync(struct sf_nl *nl, const struct sf_nl_smack *old,
 		     const struct sf_nl_smack *want);
+
+/*
+ * What of Smack's configuration the kernel holds, read without changing
+ * anything: @doi is the pass-through DOI (tag 1 only) that the default
+ * IPv4 mapping uses, alone or in its selectors (0: none such); @fresh
+ * when NetLabel is as the kernel boots (no DOI, only an unlabeled
+ * default); @nsels address selectors of the IPv4 default; @ambient the
+ * first of @nambient domains mapped to unlabeled (NULL: none).
+ */
+struct sf_nl_smack_state {
+	uint32_t doi;
+	bool fresh;
+	unsigned int nsels;
+	char *ambient;
+	unsigned int nambient;
+};
+
+int sf_nl_smack_state(struct sf_nl *nl, struct sf_nl_smack_state *st);
+void sf_nl_smack_state_release(struct sf_nl_smack_state *st);
+
+/* ---- a kernel that runs Smack itself (smackfs.c) ---- */
+
+/*
+ * sf_smack_running - is Smack an active LSM of the running kernel?  Then
+ * Smack owns NetLabel (it cannot use address selectors, and keeps its
+ * host list itself): change it through smackfs, never directly.  True
+ * when in doubt.  SMACKNL_SMACKFS=DIR (tests) means yes, smackfs at DIR.
+ */
+bool sf_smack_running(void);
+/* Is LSM @name active?  1 yes, 0 no, -1 cannot tell (no securityfs). */
+int sf_lsm_active(const char *name);
+/* One write(2) of @text to smackfs file @file; 0 or -errno, @why says. */
+int sf_smackfs_write(const char *file, const char *text, size_t len,
+		     char *why, size_t wlen);
+/* A read of smackfs file @file into @buf, NUL terminated: length or
+ * -errno (@why says). */
+ssize_t sf_smackfs_read(const char *file, char *buf, size_t size, char *why,
+			size_t wlen);
 
 #endif /* SMACKFUSE_NETLABEL_H */

@@ -595,3 +595,89 @@ int sf_nl_smack_sync(struct sf_nl *nl, const struct sf_nl_smack *old,
 	journal_end(nl, &j, rc != 0);
 	return rc;
 }
+
+/* The CIPSO DOI the IPv4 default of @m uses, alone or in its selectors:
+ * 0 if none, or if its selectors use more than one. */
+static uint32_t default_doi(const struct sf_nl_map *m, size_t n)
+{
+	uint32_t doi = 0;
+	unsigned int s;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (m[i].domain || m[i].family == AF_INET6)
+			continue;
+		if (!m[i].nsels && m[i].proto == SF_NL_PROTO_CIPSOV4)
+			return m[i].doi;
+		for (s = 0; s < m[i].nsels; s++) {
+			if (m[i].sels[s].proto != SF_NL_PROTO_CIPSOV4)
+				continue;
+			if (doi && doi != m[i].sels[s].doi)
+				return 0;
+			doi = m[i].sels[s].doi;
+		}
+	}
+	return doi;
+}
+
+/* Is NetLabel as the kernel boots: no DOI, only an unlabeled default? */
+static bool is_fresh(const struct sf_nl_map *m, size_t n, size_t ndoi)
+{
+	size_t i;
+
+	if (ndoi)
+		return false;
+	for (i = 0; i < n; i++)
+		if (m[i].domain || m[i].nsels ||
+		    m[i].proto != SF_NL_PROTO_UNLABELED)
+			return false;
+	return true;
+}
+
+int sf_nl_smack_state(struct sf_nl *nl, struct sf_nl_smack_state *st)
+{
+	struct sf_nl_doi *dois, want;
+	struct sf_nl_map *maps;
+	size_t ndoi, nmap, i;
+	int rc;
+
+	memset(st, 0, sizeof(*st));
+	rc = sf_nl_doi_list(nl, &dois, &ndoi);
+	if (rc)
+		return rc;
+	rc = sf_nl_map_list(nl, &maps, &nmap);
+	if (rc) {
+		sf_nl_doi_list_free(dois, ndoi);
+		return rc;
+	}
+	st->fresh = is_fresh(maps, nmap, ndoi);
+	st->doi = default_doi(maps, nmap);
+	for (i = 0; st->doi && i < ndoi; i++) {
+		if (dois[i].doi != st->doi)
+			continue;
+		smack_doi(&want, st->doi);
+		if (!sf_nl_doi_equal(&want, &dois[i]))
+			st->doi = 0;	/* not a DOI Smack would use */
+		break;
+	}
+	for (i = 0; i < nmap; i++) {
+		if (!maps[i].domain && maps[i].family != AF_INET6)
+			st->nsels += maps[i].nsels;
+		if (maps[i].domain && !maps[i].nsels &&
+		    maps[i].proto == SF_NL_PROTO_UNLABELED &&
+		    maps[i].family != AF_INET6) {
+			st->nambient++;
+			if (!st->ambient)
+				st->ambient = strdup(maps[i].domain);
+		}
+	}
+	sf_nl_doi_list_free(dois, ndoi);
+	sf_nl_map_list_free(maps, nmap);
+	return 0;
+}
+
+void sf_nl_smack_state_release(struct sf_nl_smack_state *st)
+{
+	free(st->ambient);
+	st->ambient = NULL;
+}

@@ -12,7 +12,7 @@
  *   smacknl [-s] unlbl accept on|off | unlbl list
  *   smacknl [-s] unlbl add default|IFACE address A[/N] label LABEL
  *   smacknl [-s] unlbl del default|IFACE address A[/N]
- *   smacknl [-s] host A[/N] cipso|unlabeled [doi N]
+ *   smacknl [-s] host A[/N] cipso|unlabeled|label LABEL [doi N]
  *   smacknl [-s] list | version
  *   smacknl [-s] encode|probe [doi N] [direct N] [mapped N]
  *                [cipso2 RULE]... LABEL...
@@ -20,6 +20,10 @@
  * -s/--script: listings one record per line (see show.c).  Exit status
  * 0 on success, 1 when the kernel refused (message on stderr), 2 on a
  * usage error.
+ *
+ * On a kernel that runs Smack (sf_smack_running), smackfs owns NetLabel:
+ * smack-setup and host go through /sys/fs/smackfs, what has no smackfs
+ * equivalent is refused, and the raw doi/map/unlbl changes need -f.
  */
 #include <errno.h>
 #include <limits.h>
@@ -40,7 +44,7 @@ static int usage(const char *why, const char *arg)
 		fprintf(stderr, "%s: %s%s%s\n", prog, why, arg ? ": " : "",
 			arg ? arg : "");
 	fprintf(stderr,
-		"usage: %s [-s|--script] COMMAND\n"
+		"usage: %s [-s|--script] [-f|--force] COMMAND\n"
 		"  smack-setup [doi N] [ambient LABEL]\n"
 		"  doi add pass|local N [tags T,...]\n"
 		"  doi add standard N levels L=R,... [categories L=R,...] "
@@ -54,7 +58,7 @@ static int usage(const char *why, const char *arg)
 		"  unlbl add default|IFACE address A[/N] label LABEL\n"
 		"  unlbl del default|IFACE address A[/N]\n"
 		"  unlbl list\n"
-		"  host A[/N] cipso|unlabeled [doi N]\n"
+		"  host A[/N] cipso|unlabeled|label LABEL [doi N]\n"
 		"  list\n"
 		"  version\n"
 		"  encode [doi N] [direct N] [mapped N] [cipso2 RULE]... "
@@ -317,6 +321,42 @@ static int cmd_unlbl(struct sf_nl *nl, int argc, char **argv, bool script)
 	return rc ? kernel_error(nl) : 0;
 }
 
+/* Make smackfs file @file read @want (a doi or an ambient label). */
+static int smackfs_set(const char *file, const char *want, bool *changed)
+{
+	char cur[300], why[512];
+
+	if (sf_smackfs_read(file, cur, sizeof(cur), why, sizeof(why)) < 0) {
+		fprintf(stderr, "%s: %s\n", prog, why);
+		return -1;
+	}
+	cur[strcspn(cur, "\n")] = '\0';	/* ambient reads "label\n" */
+	if (!strcmp(cur, want))
+		return 0;
+	if (sf_smackfs_write(file, want, strlen(want), why, sizeof(why))) {
+		fprintf(stderr, "%s: smackfs refused %s \"%s\": %s\n", prog,
+			file, want, why);
+		return -1;
+	}
+	*changed = true;
+	return 0;
+}
+
+/*
+ * smack-setup on a kernel that runs Smack: Smack set NetLabel up at boot;
+ * the DOI and the ambient label are its smackfs "doi" and "ambient".
+ */
+static int smack_setup(uint32_t doi, const char *ambient, bool *changed)
+{
+	char num[16];
+
+	*changed = false;
+	snprintf(num, sizeof(num), "%u", doi);
+	if (smackfs_set("doi", num, changed))
+		return -1;
+	return smackfs_set("ambient", ambient, changed);
+}
+
 static int cmd_setup(struct sf_nl *nl, int argc, char **argv, bool script)
 {
 	uint32_t doi = 3;
@@ -338,9 +378,17 @@ static int cmd_setup(struct sf_nl *nl, int argc, char **argv, bool script)
 			return usage("smack-setup: unknown argument", argv[i]);
 		}
 	}
-	if (sf_nl_smack_setup(nl, doi, ambient, &changed))
+	if (!nl) {
+		if (smack_setup(doi, ambient, &changed))
+			return 1;
+	} else if (sf_nl_smack_setup(nl, doi, ambient, &changed)) {
 		return kernel_error(nl);
-	if (!script)
+	}
+	if (!script && !nl)
+		printf("%s: smackfs doi %u, ambient \"%s\" (this kernel runs "
+		       "Smack, which configures NetLabel itself)\n",
+		       changed ? "changed" : "unchanged", doi, ambient);
+	else if (!script)
 		printf("%s: DOI %u pass-through, default IPv4 mapping to it, "
 		       "ambient \"%s\" unlabeled\n",
 		       changed ? "configured" : "already configured", doi,
@@ -350,19 +398,121 @@ static int cmd_setup(struct sf_nl *nl, int argc, char **argv, bool script)
 	return 0;
 }
 
-/* host A[/N] cipso|unlabeled [doi N]: the smackfs "netlabel" write */
+/* "host" arguments: A[/N] cipso|unlabeled|label LABEL [doi N] */
+struct host_args {
+	struct sf_nl_sel sel;
+	const char *kind;	/* "cipso", "unlabeled" or "label" */
+	const char *label;	/* with "label" */
+	uint32_t doi;
+	bool doi_given;
+};
+
+static bool parse_host(int argc, char **argv, struct host_args *h)
+{
+	int at = 2;
+
+	memset(h, 0, sizeof(*h));
+	h->doi = 3;
+	if (argc < 2 || sf_nl_parse_addr(argv[0], &h->sel) ||
+	    h->sel.family != AF_INET)
+		return false;
+	h->kind = argv[1];
+	if (!strcmp(h->kind, "label")) {
+		if (argc < 3 || !argv[2][0] || argv[2][0] == '-')
+			return false;
+		h->label = argv[2];
+		at = 3;
+	} else if (strcmp(h->kind, "cipso") && strcmp(h->kind, "unlabeled")) {
+		return false;
+	}
+	if (argc == at)
+		return true;
+	h->doi_given = true;
+	return argc == at + 2 && !strcmp(argv[at], "doi") &&
+	       number(argv[at + 1], 1, UINT32_MAX, &h->doi);
+}
+
+/*
+ * host on a kernel that runs Smack: the smackfs "netlabel" write itself,
+ * so that Smack's own host list changes and NetLabel only as Smack does
+ * it.  A host without a label has no smackfs form: refused.
+ */
+static int smack_host(const struct host_args *h)
+{
+	char line[256 + 80], addr[64], why[512], cur[32];
+	uint32_t doi;
+
+	if (!strcmp(h->kind, "unlabeled")) {
+		fprintf(stderr, "%s: this kernel runs Smack, whose host list "
+			"gives each single-label host a label: use \"host "
+			"A/N label LABEL\" (smackfs netlabel \"A/N LABEL\"); "
+			"nothing was changed\n", prog);
+		return 1;
+	}
+	if (h->doi_given) {
+		if (sf_smackfs_read("doi", cur, sizeof(cur), why,
+				    sizeof(why)) < 0) {
+			fprintf(stderr, "%s: %s\n", prog, why);
+			return 1;
+		}
+		if (!number(strtok(cur, "\n"), 0, UINT32_MAX, &doi) ||
+		    doi != h->doi) {
+			fprintf(stderr, "%s: this kernel runs Smack, whose "
+				"DOI is %s, not %u: write smackfs doi first; "
+				"nothing was changed\n", prog, cur, h->doi);
+			return 1;
+		}
+	}
+	sf_nl_format_addr(&h->sel, addr, sizeof(addr));
+	snprintf(line, sizeof(line), "%s %s", addr,
+		 h->label ? h->label : "-CIPSO");
+	if (sf_smackfs_write("netlabel", line, strlen(line), why,
+			     sizeof(why))) {
+		fprintf(stderr, "%s: smackfs refused \"%s\": %s\n", prog,
+			line, why);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * host A/N label LABEL without Smack: what smackfs does, as far as
+ * NetLabel can hold it: traffic to A/N leaves unlabeled, and unlabeled
+ * traffic from A/N arrives with LABEL (a static label, which the running
+ * LSM must know).  The static label goes first: if the kernel cannot
+ * take it, nothing has changed.
+ */
+static int label_host(struct sf_nl *nl, const struct host_args *h)
+{
+	struct sf_nl_static st = { .sel = h->sel, .label = (char *)h->label };
+	int rc;
+
+	sf_nl_static_del(nl, &st);	/* replacing a label is allowed */
+	if (sf_nl_static_add(nl, &st))
+		return kernel_error(nl);
+	rc = sf_nl_smack_set_host(nl, h->doi, &h->sel, false);
+	if (rc) {
+		fprintf(stderr, "%s: %s\n", prog, sf_nl_error(nl));
+		sf_nl_static_del(nl, &st);
+		return 1;
+	}
+	return 0;
+}
+
+/* host A[/N] cipso|unlabeled|label LABEL [doi N]: smackfs "netlabel" */
 static int cmd_host(struct sf_nl *nl, int argc, char **argv)
 {
-	struct sf_nl_sel sel;
-	uint32_t doi = 3;
+	struct host_args h;
 
-	if ((argc != 2 && argc != 4) || sf_nl_parse_addr(argv[0], &sel) ||
-	    (strcmp(argv[1], "cipso") && strcmp(argv[1], "unlabeled")) ||
-	    (argc == 4 && (strcmp(argv[2], "doi") ||
-			   !number(argv[3], 1, UINT32_MAX, &doi))))
-		return usage("host: A[/N] cipso|unlabeled [doi N]", NULL);
-	return sf_nl_smack_set_host(nl, doi, &sel,
-				    !strcmp(argv[1], "cipso")) ?
+	if (!parse_host(argc, argv, &h))
+		return usage("host: A.B.C.D[/N] cipso|unlabeled|label LABEL "
+			     "[doi N]", NULL);
+	if (!nl)
+		return smack_host(&h);
+	if (h.label)
+		return label_host(nl, &h);
+	return sf_nl_smack_set_host(nl, h.doi, &h.sel,
+				    !strcmp(h.kind, "cipso")) ?
 	       kernel_error(nl) : 0;
 }
 
@@ -394,11 +544,30 @@ static int cmd_list(struct sf_nl *nl, bool script)
 	return 0;
 }
 
+/* Does "CMD ARGV..." change NetLabel (rather than list it)? */
+static bool changes(int argc, char **argv, const char *cmd)
+{
+	if (!strcmp(cmd, "list") || !strcmp(cmd, "version"))
+		return false;
+	return !(argc >= 1 && !strcmp(argv[0], "list"));
+}
+
+static int smack_refuse(const char *cmd)
+{
+	fprintf(stderr, "%s: %s: this kernel runs Smack, which keeps NetLabel "
+		"in step with smackfs and cannot use changes made under it "
+		"(its labelled traffic would leave unlabeled); use smackfs "
+		"doi, ambient and netlabel (or smacknl smack-setup, host), or "
+		"-f to change NetLabel anyway; nothing was changed\n", prog,
+		cmd);
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	char err[256];
 	struct sf_nl *nl;
-	bool script = false;
+	bool script = false, force = false;
 	uint32_t version;
 	const char *cmd;
 	int rc;
@@ -406,6 +575,8 @@ int main(int argc, char **argv)
 	while (argc > 1 && argv[1][0] == '-') {
 		if (!strcmp(argv[1], "-s") || !strcmp(argv[1], "--script"))
 			script = true;
+		else if (!strcmp(argv[1], "-f") || !strcmp(argv[1], "--force"))
+			force = true;
 		else if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))
 			return usage(NULL, NULL) == EX_USAGE ? 0 : 1;
 		else
@@ -425,6 +596,15 @@ int main(int argc, char **argv)
 	    strcmp(cmd, "map") && strcmp(cmd, "unlbl") && strcmp(cmd, "host") &&
 	    strcmp(cmd, "list") && strcmp(cmd, "version"))
 		return usage("unknown command", cmd);
+	if (sf_smack_running()) {
+		/* smackfs owns NetLabel here: its files, or nothing */
+		if (!strcmp(cmd, "smack-setup"))
+			return cmd_setup(NULL, argc - 2, argv + 2, script);
+		if (!strcmp(cmd, "host"))
+			return cmd_host(NULL, argc - 2, argv + 2);
+		if (!force && changes(argc - 2, argv + 2, cmd))
+			return smack_refuse(cmd);
+	}
 	if (sf_nl_open(&nl, err, sizeof(err))) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return 1;

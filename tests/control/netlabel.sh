@@ -18,7 +18,7 @@ BEFORE=$(host_state)
 rejected() {
 	local why=$1 errno=$2
 	check "$why: doi write fails ($errno)" put doi "5" "$errno"
-	check "$why: ... doi still reads 3" readback doi "3"
+	check "$why: ... doi still reads 0 (the kernel has no Smack DOI)" readback doi "0"
 	check "$why: ambient write fails ($errno)" put ambient "Outside" "$errno"
 	check "$why: ... ambient still reads _" readback ambient "_\0"
 	check "$why: netlabel write fails ($errno)" put netlabel "10.0.0.0/8 @" "$errno"
@@ -35,7 +35,7 @@ stop_harness
 HWRAP=(unshare -n)
 start_harness nlns || { echo "Bail out! control filesystem did not start"; exit 1; }
 check "no NetLabel (network namespace): doi write fails (EOPNOTSUPP)" put doi "5" EOPNOTSUPP
-check "... doi still reads 3" readback doi "3"
+check "... doi still reads 0 (no NetLabel, so no DOI)" readback doi "0"
 grep -q "rejected write: doi: .*no NLBL_MGMT generic netlink family" "$TMPD/hlog"
 check "... the log says the kernel has no NetLabel" [ $? -eq 0 ]
 put cipso2 "Secret 3   1   5" && $SFIO read "$CD/cipso2" | grep -qx "Secret   3/5"

@@ -40,9 +40,17 @@ mount_sf() {
 }
 
 check "fuse.ko loads" insmod /lib/modules/fuse.ko
-check "smackfuse mounts with its control directory" mount_sf /tmp/src /mnt/n $C /tmp/n.log
-check_state "before any write: the kernel's NetLabel is untouched" \
+check_state "before the mount: NetLabel as the kernel boots it" \
 	"domain:DEFAULT,UNLABELED" ""
+check "smackfuse mounts with its control directory" mount_sf /tmp/src /mnt/n $C /tmp/n.log
+check_state "at mount start: Smack's boot configuration (DOI 3, default IPv4 -> 3, \"_\" unlabeled)" \
+	'domain:"_",UNLABELED,4 domain:DEFAULT,CIPSOv4,3 domain:DEFAULT,UNLABELED,6' \
+	"3,PASS_THROUGH"
+check_out "... doi reads the kernel's DOI 3" 3 cat $C/doi
+check "... the log says it was set up as Smack does at boot" \
+	grep -q "NetLabel: set up as Smack does at boot: DOI 3" /tmp/n.log
+check "... status shows it, with nothing missing" sh -c \
+	"grep -qx 'netlabel: kernel (DOI 3, ambient \"_\", 0 host entries)' $C/status"
 echo "@before $(state | tr '\n' '|')"
 
 # ---- accepted writes: the kernel holds exactly what the files show ----
@@ -101,7 +109,11 @@ for i in $(seq 100); do [ -e $C2/load2 ] && break; sleep 0.1; done
 check_fails "a write failing at its 2nd kernel change is refused" \
 	put $C2/ambient Other
 check_same "... its 1st change is rolled back: the kernel is unchanged" "$GOOD"
-check_out "... ambient still reads _" "_" sh -c "tr -d '\\000' <$C2/ambient"
+check_out "... ambient still reads Amb (taken from the kernel at start)" "Amb" \
+	sh -c "tr -d '\\000' <$C2/ambient"
+check_out "... doi reads the kernel's DOI 7" 7 cat $C2/doi
+check "... its status says the kernel's selectors are not its own" \
+	grep -q "missing: the default IPv4 mapping has 2 address selectors that this mount did not set" $C2/status
 check "... and the log says the kernel was not changed" grep -q "rejected write: ambient: the kernel's NetLabel configuration was not changed" /tmp/f.log
 check "status of the first mount shows the NetLabel state" \
 	grep -q '^netlabel: kernel (DOI 7, ambient "Amb", 1 host entry)' $C/status
