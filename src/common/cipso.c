@@ -133,8 +133,14 @@ int sf_cipso_encode(const struct sf_cipso_map *map, sf_lid lid,
 	return 0;
 }
 
-/* The direct form: bytes up to the first NUL, zeros after, a valid label. */
-static bool decode_direct(const struct sf_cipso_attr *attr, char *buf)
+/*
+ * The direct form: bytes up to the first NUL, zeros after, a label known
+ * here.  Mainline smack_from_secattr() only looks received attributes up
+ * in its list of known labels; it never makes a label from the bytes, so
+ * a peer cannot create labels on this host by sending them.
+ */
+static bool decode_direct(const struct sf_cipso_attr *attr,
+			  const struct sf_labels *labels, char *buf)
 {
 	size_t len = 0, i;
 
@@ -145,7 +151,8 @@ static bool decode_direct(const struct sf_cipso_attr *attr, char *buf)
 	for (i = len; i < SF_CIPSO_BYTES; i++)
 		if (attr->cats[i])
 			return false;
-	if (sf_label_valid((const char *)attr->cats, len, NULL))
+	if (sf_label_find(labels, (const char *)attr->cats, len) ==
+	    SF_LID_INVALID)
 		return false;
 	memcpy(buf, attr->cats, len);
 	buf[len] = '\0';
@@ -183,7 +190,9 @@ static bool decode_mapped(const struct sf_cipso_attr *attr,
  *
  * cipso2 rules first, then the direct and the mapped forms, each only if
  * no cipso2 rule has taken that label over.  Returns 0, or -ENOENT with
- * "?" in @buf.
+ * "*" in @buf: a level and categories no known label carries arrive as
+ * the star label, as in mainline smack_from_secattr() (which gives "@"
+ * instead to a receiving socket labelled "*"; that is the caller's).
  */
 int sf_cipso_decode(const struct sf_cipso_map *map,
 		    const struct sf_labels *labels,
@@ -201,13 +210,13 @@ int sf_cipso_decode(const struct sf_cipso_map *map,
 		memcpy(buf, name, strlen(name) + 1);
 		return 0;
 	}
-	if (attr->level == map->direct && decode_direct(attr, buf) &&
+	if (attr->level == map->direct && decode_direct(attr, labels, buf) &&
 	    !rule_of(map, sf_label_find(labels, buf, strlen(buf))))
 		return 0;
 	if (attr->level == map->mapped && decode_mapped(attr, labels, buf) &&
 	    !rule_of(map, sf_label_find(labels, buf, strlen(buf))))
 		return 0;
-	buf[0] = '?';
+	buf[0] = '*';
 	buf[1] = '\0';
 	return -ENOENT;
 }

@@ -14,7 +14,8 @@
  *     byte 0 is category 1);
  *   - else the label is "mapped": level @mapped, and the 4 bytes of its
  *     interned id (little endian) are the bitmap.
- * Decoding goes the other way; what matches nothing decodes to "?".
+ * Decoding goes the other way, over the labels known here only (as
+ * smack_from_secattr does); what matches none decodes to "*".
  *
  * Categories are numbered from 1; category N is also bit N of a CIPSO
  * restricted-bitmap tag on the wire (bit 0 = MSB of the first byte).
@@ -83,9 +84,9 @@ int sf_cipso_encode(const struct sf_cipso_map *map, sf_lid lid,
 /*
  * sf_cipso_decode - the label a received level and category set carries.
  * Writes the NUL-terminated label into @buf (SF_LABEL_MAX + 1 bytes) and
- * returns 0, or writes "?" and returns -ENOENT when nothing matches
- * (an unknown level, a mapped id never interned here, a direct bitmap
- * that is not a valid label).
+ * returns 0, or writes "*" and returns -ENOENT when no label known here
+ * matches (an unknown level, a mapped id never interned here, a direct
+ * bitmap that is not a label of @labels), as mainline Smack does.
  */
 int sf_cipso_decode(const struct sf_cipso_map *map,
 		    const struct sf_labels *labels,
