@@ -14,6 +14,7 @@
 struct sf_policy *sf_policy;
 struct sf_counters sf_count;
 int sf_log_policy = SF_LOG_DENIED;
+int sf_ptrace_rule = SF_PTRACE_DEFAULT;
 
 /* Kernel Smack logs through audit; we have printk, so keep it bounded. */
 static DEFINE_RATELIMIT_STATE(sf_audit_rs, 5 * HZ, 20);
@@ -67,11 +68,27 @@ static void sf_audit(sf_lid subject, sf_lid object, u32 request, int rc,
 	pr_notice("smackfuse: %s\n", line);
 }
 
+int sf_report(sf_lid subject, sf_lid object, u32 request, int rc,
+	      const char *fn, const struct sf_aobj *obj)
+{
+	int log = READ_ONCE(sf_log_policy);
+
+	atomic64_inc(&sf_count.checks);
+	if (rc)
+		atomic64_inc(&sf_count.denials);
+	if (obj && obj->noaudit)
+		return rc;
+	if ((rc && (log & SF_LOG_DENIED)) || (!rc && (log & SF_LOG_ACCEPTED)))
+		if (__ratelimit(&sf_audit_rs))
+			sf_audit(subject, object, request, rc, fn, obj);
+	return rc;
+}
+
 int sf_check(sf_lid subject, sf_lid object, u32 request,
 	     const struct cred *priv, sf_lid privlabel, const char *fn,
 	     const struct sf_aobj *obj)
 {
-	int rc, log = READ_ONCE(sf_log_policy);
+	int rc;
 
 	/*
 	 * No shortcut for an empty @request: mainline smk_access() grants it
@@ -81,21 +98,13 @@ int sf_check(sf_lid subject, sf_lid object, u32 request,
 	 * without asking (signal 0, the IPC INFO commands) return before
 	 * calling us.
 	 */
-	atomic64_inc(&sf_count.checks);
 	rcu_read_lock();
 	rc = sf_access(sf_policy_snapshot(sf_policy), subject, object,
 		       request, NULL);
 	rcu_read_unlock();
 	if (rc && priv && sf_privileged(priv, CAP_MAC_OVERRIDE, privlabel))
 		rc = 0;
-	if (rc)
-		atomic64_inc(&sf_count.denials);
-	if (obj && obj->noaudit)
-		return rc;
-	if ((rc && (log & SF_LOG_DENIED)) || (!rc && (log & SF_LOG_ACCEPTED)))
-		if (__ratelimit(&sf_audit_rs))
-			sf_audit(subject, object, request, rc, fn, obj);
-	return rc;
+	return sf_report(subject, object, request, rc, fn, obj);
 }
 
 int sf_check_current(sf_lid object, u32 request, const char *fn,

@@ -308,6 +308,29 @@ static ssize_t sf_store_logging(struct sf_text *t, char *buf, size_t len)
 	return len;
 }
 
+/* ptrace: 0 default, 1 exact, 2 draconian (smackfs ptrace). */
+static int sf_show_ptrace(struct sf_text *t)
+{
+	char line[8];
+	int n = scnprintf(line, sizeof(line), "%d\n", READ_ONCE(sf_ptrace_rule));
+
+	return sf_text_set(t, line, n);
+}
+
+static ssize_t sf_store_ptrace(struct sf_text *t, char *buf, size_t len)
+{
+	int v;
+
+	if (!sf_admin())
+		return -EPERM;
+	buf[sf_chomp(buf, len)] = '\0';
+	if (kstrtoint(buf, 10, &v) || v < SF_PTRACE_DEFAULT ||
+	    v > SF_PTRACE_DRACONIAN)
+		return -EINVAL;
+	WRITE_ONCE(sf_ptrace_rule, v);
+	return len;
+}
+
 static int sf_show_status(struct sf_text *t)
 {
 	char text[1024];
@@ -350,6 +373,7 @@ static const struct sf_file sf_files[] = {
 	SF_FILE("netlabel", 0644, sf_show_netlabel, sf_store_netlabel),
 	SF_FILE("ambient", 0644, sf_show_ambient, sf_store_ambient),
 	SF_FILE("logging", 0644, sf_show_logging, sf_store_logging),
+	SF_FILE("ptrace", 0644, sf_show_ptrace, sf_store_ptrace),
 	SF_FILE("status", 0444, sf_show_status, NULL),
 };
 

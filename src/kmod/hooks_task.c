@@ -199,7 +199,44 @@ static u32 sf_ptrace_mode(unsigned int mode)
 	return 0;
 }
 
-/* security_ptrace_access_check(child, mode) */
+/*
+ * sf_ptrace_rule_check - may @tracer trace, in @mode, a task labelled
+ * @tracee?  As mainline smk_ptrace_rule_check(): with the ptrace file at
+ * exact or draconian, an attach needs the same label (exact: or the
+ * tracer's CAP_SYS_PTRACE, narrowed by onlycap; draconian: nothing else),
+ * audited as a request of nothing; otherwise the rules decide, and
+ * current's CAP_MAC_OVERRIDE overrides a denial (mainline smk_tskacc()).
+ */
+static int sf_ptrace_rule_check(struct task_struct *tracer, sf_lid tracee,
+				unsigned int mode, const char *fn,
+				const struct sf_aobj *obj)
+{
+	sf_lid label = sf_task_label(tracer), self = sf_task_label(current);
+	int rule = READ_ONCE(sf_ptrace_rule);
+	bool priv;
+	int rc;
+
+	if (current->flags & PF_KTHREAD)
+		return 0;	/* as sf_check_current() */
+	if (!(mode & PTRACE_MODE_ATTACH) || rule == SF_PTRACE_DEFAULT)
+		return sf_check(label, tracee, sf_ptrace_mode(mode),
+				current_cred(), self, fn, obj);
+	if (label == tracee) {
+		rc = 0;
+	} else if (rule == SF_PTRACE_DRACONIAN) {
+		rc = -EACCES;
+	} else {
+		rcu_read_lock();
+		priv = sf_privileged(__task_cred(tracer), CAP_SYS_PTRACE,
+				     label);
+		rcu_read_unlock();
+		rc = priv ? 0 : -EACCES;
+	}
+	return sf_report(label, tracee, 0, rc, fn, obj);
+}
+NOKPROBE_SYMBOL(sf_ptrace_rule_check);
+
+/* security_ptrace_access_check(child, mode): current traces child. */
 static int sf_ptrace_access_check(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct task_struct *child = (struct task_struct *)ARG(0);
@@ -209,23 +246,24 @@ static int sf_ptrace_access_check(struct kprobe *kp, struct pt_regs *regs)
 		.noaudit = mode & PTRACE_MODE_NOAUDIT,
 	};
 
-	return sf_deny(regs, sf_check_current(sf_task_label(child),
-					      sf_ptrace_mode(mode),
-					      "smack_ptrace_access_check",
-					      &obj));
+	return sf_deny(regs, sf_ptrace_rule_check(current,
+						  sf_task_label(child), mode,
+						  "smack_ptrace_access_check",
+						  &obj));
 }
 NOKPROBE_SYMBOL(sf_ptrace_access_check);
 
-/* security_ptrace_traceme(parent): the parent becomes the tracer (rw). */
+/* security_ptrace_traceme(parent): the parent becomes the tracer. */
 static int sf_ptrace_traceme(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct task_struct *parent = (struct task_struct *)ARG(0);
 	struct sf_aobj obj = { .task = parent };
-	sf_lid self = sf_task_label(current);
 
-	return sf_deny(regs, sf_check(sf_task_label(parent), self,
-				      SF_MAY_READWRITE, current_cred(), self,
-				      "smack_ptrace_traceme", &obj));
+	return sf_deny(regs, sf_ptrace_rule_check(parent,
+						  sf_task_label(current),
+						  PTRACE_MODE_ATTACH,
+						  "smack_ptrace_traceme",
+						  &obj));
 }
 NOKPROBE_SYMBOL(sf_ptrace_traceme);
 

@@ -67,6 +67,12 @@ extern struct sf_counters sf_count;
 #define SF_LOG_ACCEPTED	2
 extern int sf_log_policy;
 
+/* ptrace file values, as smackfs: how PTRACE_MODE_ATTACH is decided */
+#define SF_PTRACE_DEFAULT	0	/* by the rules (rw) */
+#define SF_PTRACE_EXACT		1	/* same label, or CAP_SYS_PTRACE */
+#define SF_PTRACE_DRACONIAN	2	/* same label only */
+extern int sf_ptrace_rule;
+
 static inline sf_lid sf_task_label(const struct task_struct *t)
 {
 	return sf_ltab_get(&sf_tasks, t);
@@ -99,6 +105,14 @@ struct sf_aobj {
 int sf_check(sf_lid subject, sf_lid object, u32 request,
 	     const struct cred *priv, sf_lid privlabel, const char *fn,
 	     const struct sf_aobj *obj);
+
+/*
+ * sf_report - count and audit a decision @rc made without sf_access()
+ * (the ptrace exact modes compare labels); returns @rc.  sf_check() ends
+ * with it.
+ */
+int sf_report(sf_lid subject, sf_lid object, u32 request, int rc,
+	      const char *fn, const struct sf_aobj *obj);
 
 /* sf_check() with current as the subject (kernel threads always pass). */
 int sf_check_current(sf_lid object, u32 request, const char *fn,

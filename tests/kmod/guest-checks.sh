@@ -93,6 +93,35 @@ triple "ptrace attach (rw)" "A B rw" EACCES act ptrace $T
 check_out "ptrace attach: read alone is not enough" EACCES \
 	sh -c "printf 'A B r\n' >$SF/load2; smackrun -u $U A kact ptrace $T"
 revoke A
+# The ptrace file (smackfs' ptrace): 1 exact, 2 draconian decide attach by
+# label, not by rule.
+check_out "ptrace mode reads 0 (default) at load" 0 cat $SF/ptrace
+check_fails "a non-root task cannot set the ptrace mode" \
+	smackrun -u $U A sh -c "echo 1 >$SF/ptrace"
+check_fails "ptrace mode 3 is refused" sh -c "echo 3 >$SF/ptrace"
+check_fails "ptrace mode x is refused" sh -c "echo x >$SF/ptrace"
+check "ptrace mode 1 (exact) is taken" sh -c "echo 1 >$SF/ptrace"
+check_out "... and reads back" 1 cat $SF/ptrace
+check_out "exact: attach with rule A B rw is still denied (labels differ)" \
+	EACCES sh -c "printf 'A B rw\n' >$SF/load2; smackrun -u $U A kact ptrace $T"
+check_out "exact: PTRACE_TRACEME, parent A, child B, rule A B rw: denied" \
+	EACCES kact pair A B $U traceme
+revoke A
+check_out "exact: same label attaches" OK smackrun -u $U B kact ptrace $T
+check_out "exact: root (CAP_SYS_PTRACE) attaches to B" OK kact ptrace $T
+echo 2 >$SF/ptrace
+check_out "draconian: root (CAP_SYS_PTRACE) is denied too" EACCES \
+	kact ptrace $T
+check_out "draconian: same label attaches" OK smackrun -u $U B kact ptrace $T
+check_out "draconian: read mode (/proc/PID/environ) follows the rules: denied without" \
+	EACCES act environ $T
+check_out "... and allowed with A B r" OK \
+	sh -c "printf 'A B r\n' >$SF/load2; smackrun -u $U A kact environ $T"
+revoke A
+echo 0 >$SF/ptrace
+check_out "back to default: the rule A B rw lets A attach" OK \
+	sh -c "printf 'A B rw\n' >$SF/load2; smackrun -u $U A kact ptrace $T"
+revoke A
 triple "getpgid (r)" "A B r" EACCES act getpgid $T
 triple "getsid (r)" "A B r" EACCES act getsid $T
 triple "setpriority/setnice (w)" "A B w" EACCES act setnice $T

@@ -11,7 +11,7 @@
  * qemu guest.  Ops:
  *   kill PID | kill0 PID | ptrace PID | getpgid PID | getsid PID | setnice PID
  *   setioprio PID | getioprio PID | setsched PID | getsched PID
- *   movemem PID
+ *   movemem PID | environ PID (open /proc/PID/environ: ptrace read mode)
  *   pair LA LB UID setpgid|traceme
  *                             fork a child labelled LB, become LA and UID;
  *                             setpgid(child), or the child asks
@@ -121,6 +121,14 @@ static int do_task(const char *op, pid_t pid)
 		return sched_setscheduler(pid, SCHED_OTHER, &sp);
 	if (!strcmp(op, "getsched"))
 		return sched_getscheduler(pid);
+	if (!strcmp(op, "environ")) {
+		char path[64];
+		int fd;
+
+		snprintf(path, sizeof(path), "/proc/%d/environ", (int)pid);
+		fd = open(path, O_RDONLY);
+		return fd < 0 ? -1 : close(fd);
+	}
 	if (!strcmp(op, "movemem"))
 		return (int)syscall(SYS_move_pages, pid, 0UL, NULL, NULL, NULL,
 				    0);
