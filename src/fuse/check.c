@@ -145,19 +145,40 @@ int sf_decide(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
 	return rc ? -EACCES : 0;
 }
 
-/* What open(2) with @flags asks of the object: inode_permission() with
- * the open mode (O_TRUNC as write), plus smack_file_open()'s read. */
-u32 sf_open_request(int flags)
+/*
+ * What may_open() asks inode_permission() for, for open(2) with @flags:
+ * the access mode, write for O_TRUNC, append for O_APPEND; an exec open
+ * asks execute alone (do_open_execat's acc_mode).  Flags 3 ask read and
+ * write, as ACC_MODE does.
+ */
+u32 sf_open_perm_request(int flags)
 {
-	u32 may = SF_MAY_READ;
+	static const u32 acc[4] = {
+		[O_RDONLY] = SF_MAY_READ, [O_WRONLY] = SF_MAY_WRITE,
+		[O_RDWR] = SF_MAY_READWRITE, [3] = SF_MAY_READWRITE,
+	};
+	u32 may;
 
-	if ((flags & O_ACCMODE) != O_RDONLY || (flags & O_TRUNC))
+	if (flags & SF_FMODE_EXEC)
+		return SF_MAY_EXEC;
+	may = acc[flags & O_ACCMODE];
+	if (flags & O_TRUNC)
 		may |= SF_MAY_WRITE;
 	if (flags & O_APPEND)
 		may |= SF_MAY_APPEND;
-	if (flags & SF_FMODE_EXEC)
-		may |= SF_MAY_EXEC;
 	return may;
+}
+
+/*
+ * Both checks of open(2) with @flags as one request: the mode's and
+ * smack_file_open()'s read.  For a caller that can make one decision
+ * only; mainline makes two, so this one also refuses what an implicit
+ * read would have answered (the hat's, a floor object's).  An open that
+ * reaches the daemon is decided in two (sf_file_check_open).
+ */
+u32 sf_open_request(int flags)
+{
+	return sf_open_perm_request(flags) | SF_MAY_READ;
 }
 
 /* What access(2) with @mode asks: smack_inode_permission with the

@@ -88,29 +88,6 @@ int sf_file_fd_if_open(const struct fuse_file_info *fi)
 	return atomic_load(&sf_file_of(fi)->fd);
 }
 
-/*
- * What may_open() asks inode_permission() for: the access mode, write for
- * O_TRUNC, append for O_APPEND; an exec open asks search/execute alone
- * (do_open_execat's acc_mode).  Flags 3 ask read and write, as ACC_MODE.
- */
-static u32 sf_file_perm_request(int flags)
-{
-	static const u32 acc[4] = {
-		[O_RDONLY] = SF_MAY_READ, [O_WRONLY] = SF_MAY_WRITE,
-		[O_RDWR] = SF_MAY_READWRITE, [3] = SF_MAY_READWRITE,
-	};
-	u32 may;
-
-	if (flags & SF_FMODE_EXEC)
-		return SF_MAY_EXEC;
-	may = acc[flags & O_ACCMODE];
-	if (flags & O_TRUNC)
-		may |= SF_MAY_WRITE;
-	if (flags & O_APPEND)
-		may |= SF_MAY_APPEND;
-	return may;
-}
-
 /* A byte smk_parse_smack() takes into a label; the first other one ends
  * the label. */
 static bool sf_file_label_byte(char c)
@@ -237,7 +214,7 @@ int sf_file_check_open(struct sf_fs *fs, struct sf_subject *s,
 
 	if (fs->checks_off)
 		return 0;
-	rc = sf_check(fs, s, n, sf_file_perm_request(flags), SF_FN_PERM, NULL);
+	rc = sf_check(fs, s, n, sf_open_perm_request(flags), SF_FN_PERM, NULL);
 	if (!rc)
 		rc = sf_check(fs, s, n, SF_MAY_READ, "smack_file_open", NULL);
 	if (!rc && (flags & SF_FMODE_EXEC))
