@@ -88,12 +88,15 @@ static int static_cmd(struct sf_nl *nl, const struct sf_nl_static *s,
 		return sf_nl_fail(nl, rc, "a static label for %s on %s "
 				  "already exists", where,
 				  s->iface ? s->iface : "any interface");
-	if (rc == -ENOENT && add)
-		return sf_nl_fail(nl, rc, "no such interface: %s", s->iface);
-	if (rc == -ENOENT)
+	if (rc == -ENOENT && add && s->iface)
+		return sf_nl_fail(nl, rc, "no such interface: %s (or the "
+				  "running LSM does not know the label \"%s\")",
+				  s->iface, s->label);
+	if (rc == -ENOENT && !add)
 		return sf_nl_fail(nl, rc, "no static label for %s on %s",
 				  where, s->iface ? s->iface : "any interface");
-	if (rc == -EINVAL && add)
+	/* the LSM's secctx_to_secid: EINVAL, or ENOENT (AppArmor) */
+	if ((rc == -EINVAL || rc == -ENOENT || rc == -EOPNOTSUPP) && add)
 		return sf_nl_fail(nl, rc, "the kernel refused the static "
 				  "label \"%s\" for %s: the running LSM must "
 				  "know the label", s->label, where);

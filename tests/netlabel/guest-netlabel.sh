@@ -131,6 +131,13 @@ for n in 2 4; do
 		env SMACKNL_FAIL_AFTER=$n $S host 198.51.100.0/24 unlabeled
 	check_same "... and is rolled back completely" "$HOSTS"
 done
+# host ... label: as Smack, also a static label for arrivals, which needs
+# an LSM that knows the label; Debian's (AppArmor) does not know "@":
+# refused, nothing changed
+check_err "host ... label @ without an LSM that knows @ is refused" \
+	'the kernel refused the static label "@" for 10.1.0.0/16' \
+	$S host 10.1.0.0/16 label @
+check_same "... and nothing changed" "$HOSTS"
 check_out "smack-setup puts the plain default back" changed $S -s smack-setup
 check_same "... the standard setup again" "$BEFORE"
 
