@@ -485,18 +485,38 @@ static int smack_host(const struct host_args *h)
 static int label_host(struct sf_nl *nl, const struct host_args *h)
 {
 	struct sf_nl_static st = { .sel = h->sel, .label = (char *)h->label };
-	int rc;
+	struct sf_nl_static *v, *old = NULL;
+	size_t n, i;
+	int rc = 1;
 
-	sf_nl_static_del(nl, &st);	/* replacing a label is allowed */
-	if (sf_nl_static_add(nl, &st))
+	if (sf_nl_static_list(nl, &v, &n))
 		return kernel_error(nl);
-	rc = sf_nl_smack_set_host(nl, h->doi, &h->sel, false);
-	if (rc) {
-		fprintf(stderr, "%s: %s\n", prog, sf_nl_error(nl));
-		sf_nl_static_del(nl, &st);
-		return 1;
+	for (i = 0; i < n; i++)	/* the label it replaces, if any */
+		if (!v[i].iface && v[i].sel.family == AF_INET &&
+		    !memcmp(v[i].sel.addr, st.sel.addr, 4) &&
+		    !memcmp(v[i].sel.mask, st.sel.mask, 4))
+			old = &v[i];
+	if (old && sf_nl_static_del(nl, old)) {
+		kernel_error(nl);
+		goto out;
 	}
-	return 0;
+	if (sf_nl_static_add(nl, &st)) {
+		kernel_error(nl);
+		goto out_restore;
+	}
+	if (sf_nl_smack_set_host(nl, h->doi, &h->sel, false)) {
+		kernel_error(nl);
+		sf_nl_static_del(nl, &st);
+		goto out_restore;
+	}
+	rc = 0;
+	goto out;
+out_restore:
+	if (old)
+		sf_nl_static_add(nl, old);
+out:
+	sf_nl_static_list_free(v, n);
+	return rc;
 }
 
 /* host A[/N] cipso|unlabeled|label LABEL [doi N]: smackfs "netlabel" */
