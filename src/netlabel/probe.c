@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * probe.c - smacknl encode and probe.
+ * probe.c - smacknl encode, probe and decode.
  *
  *   encode [doi N] [direct N] [mapped N] [cipso2 RULE]... LABEL...
  *	print each label as cipso2 shows it ("label lvl/c,c"), and with -s
@@ -12,7 +12,12 @@
  *	The kernel validates the option against its DOIs, so this proves
  *	the kernel accepts the encoding.
  *
- * Both use the shared core (cipso.c) exactly as the daemon does.
+ *   decode [same options] HEX [LABEL...]
+ *	the label IPv4 options in hex carry (e.g. the bytes a labelled
+ *	sender of the kernel's Smack put on the wire), with LABEL... known
+ *	here; "*" when no known label matches, as Smack decodes.
+ *
+ * All use the shared core (cipso.c) exactly as the daemon does.
  */
 #include <errno.h>
 #include <poll.h>
@@ -261,6 +266,73 @@ int cmd_probe(int argc, char **argv, bool script)
 	if (rc)
 		fprintf(stderr, "smacknl: probe: sent \"%s\", received "
 			"\"%s\"\n", c.names[0], back);
+out:
+	ctx_release(&c);
+	return rc;
+}
+
+/* "860b..." into @out; the byte count, or -1 if not even hex digits. */
+static int unhex(const char *s, u8 *out, size_t size)
+{
+	size_t n = strlen(s), i;
+	unsigned int v;
+
+	if (n == 0 || n % 2 || n / 2 > size)
+		return -1;
+	for (i = 0; i < n; i += 2) {
+		if (sscanf(s + i, "%2x", &v) != 1 ||
+		    !strchr("0123456789abcdefABCDEF", s[i]) ||
+		    !strchr("0123456789abcdefABCDEF", s[i + 1]))
+			return -1;
+		out[i / 2] = (u8)v;
+	}
+	return (int)(n / 2);
+}
+
+/*
+ * decode [options as encode] HEX [LABEL...]: the label the IPv4 options
+ * HEX (as IP_RECVOPTS gives them) carry, with LABEL... known here, as
+ * the daemon's core decodes it: "*" when no known label matches.
+ */
+int cmd_decode(int argc, char **argv, bool script)
+{
+	char back[SF_LABEL_MAX + 1];
+	struct sf_cipso_attr a;
+	u8 opt[40];
+	struct ctx c;
+	int i, len, rc;
+	u32 doi;
+
+	(void)script;
+	rc = ctx_init(&c, argc, argv);
+	if (rc)
+		goto out;
+	len = unhex(c.names[0], opt, sizeof(opt));
+	if (len < 0) {
+		rc = bad("IPv4 options in hex expected (at most 40 bytes)",
+			 c.names[0]);
+		goto out;
+	}
+	for (i = 1; i < c.nnames && !rc; i++)
+		rc = encode(&c, c.names[i], &a);	/* known here */
+	if (rc)
+		goto out;
+	rc = sf_cipso_option_parse(opt, (size_t)len, &doi, &a);
+	if (rc) {
+		fprintf(stderr, "smacknl: decode: %s\n", rc == -ENOENT ?
+			"no CIPSO option with a restricted bitmap tag" :
+			"the CIPSO option is malformed");
+		rc = 1;
+		goto out;
+	}
+	if (doi != c.map.doi) {
+		fprintf(stderr, "smacknl: decode: DOI %u, not %u\n", doi,
+			c.map.doi);
+		rc = 1;
+		goto out;
+	}
+	sf_cipso_decode(&c.map, c.labels, &a, back);
+	printf("%s\n", back);
 out:
 	ctx_release(&c);
 	return rc;

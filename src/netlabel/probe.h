@@ -7,5 +7,6 @@
 
 int cmd_encode(int argc, char **argv, bool script);
 int cmd_probe(int argc, char **argv, bool script);
+int cmd_decode(int argc, char **argv, bool script);
 
 #endif /* SMACKFUSE_PROBE_H */

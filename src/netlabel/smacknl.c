@@ -16,6 +16,7 @@
  *   smacknl [-s] list | version
  *   smacknl [-s] encode|probe [doi N] [direct N] [mapped N]
  *                [cipso2 RULE]... LABEL...
+ *   smacknl decode [same options] HEX [LABEL...]
  *
  * -s/--script: listings one record per line (see show.c).  Exit status
  * 0 on success, 1 when the kernel refused (message on stderr), 2 on a
@@ -64,7 +65,9 @@ static int usage(const char *why, const char *arg)
 		"  encode [doi N] [direct N] [mapped N] [cipso2 RULE]... "
 		"LABEL...\n"
 		"  probe [doi N] [direct N] [mapped N] [cipso2 RULE]... "
-		"LABEL\n", prog);
+		"LABEL\n"
+		"  decode [doi N] [direct N] [mapped N] [cipso2 RULE]... "
+		"HEX [LABEL...]\n", prog);
 	return EX_USAGE;
 }
 
@@ -612,6 +615,8 @@ int main(int argc, char **argv)
 		return cmd_encode(argc - 2, argv + 2, script);
 	if (!strcmp(cmd, "probe"))
 		return cmd_probe(argc - 2, argv + 2, script);
+	if (!strcmp(cmd, "decode"))
+		return cmd_decode(argc - 2, argv + 2, script);
 	if (strcmp(cmd, "smack-setup") && strcmp(cmd, "doi") &&
 	    strcmp(cmd, "map") && strcmp(cmd, "unlbl") && strcmp(cmd, "host") &&
 	    strcmp(cmd, "list") && strcmp(cmd, "version"))
