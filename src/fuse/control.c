@@ -35,6 +35,7 @@ struct ctl_handle {
 	struct ctl_buf shown;	/* read side */
 	struct ctl_buf collected;	/* CTL_COLLECT writes */
 	bool answered;		/* CTL_TXN: a query was written */
+	off_t reply_at;		/* CTL_TXN: file offset the reply starts at */
 };
 
 static time_t ctl_birth;
@@ -222,14 +223,21 @@ static void ctl_open(fuse_req_t req, fuse_ino_t ino,
 {
 	const struct ctl_file *f = ctl_file_of(ino);
 	int acc = fi->flags & O_ACCMODE;
+	struct ctl_caller who;
 	struct ctl_handle *h;
 
 	if (!f) {
 		fuse_reply_err(req, ino == CTL_ROOT_INO ? EISDIR : ENOENT);
 		return;
 	}
-	if ((acc != O_RDONLY && !f->store) ||
-	    (acc != O_WRONLY && !f->show && !(f->flags & CTL_TXN))) {
+	if (acc != O_RDONLY && !f->store) {
+		fuse_reply_err(req, EACCES);
+		return;
+	}
+	/* The file's mode decides, at open, as smackfs' modes do: nobody
+	 * learns only at write() that the file was never theirs. */
+	ctl_caller_of(req, &who);
+	if (ctl_may_open(&who, f->mode, acc) < 0) {
 		fuse_reply_err(req, EACCES);
 		return;
 	}
@@ -256,12 +264,20 @@ static void ctl_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 	(void)ino;
 	if (!(h->file->flags & CTL_TXN) && off == 0) {
 		h->shown.len = 0;
-		rc = h->file->show(c, &h->shown);
+		/* A write-only smackfs file reads as empty, as there. */
+		rc = h->file->show ? h->file->show(c, &h->shown) : 0;
 		if (rc < 0) {
 			fuse_reply_err(req, -rc);
 			return;
 		}
 	}
+	/*
+	 * smackfs' transaction write leaves the file offset at 0, so the
+	 * reply is read from 0; FUSE has moved it past the query.  Read
+	 * the reply from where the query ended.
+	 */
+	if ((h->file->flags & CTL_TXN) && off >= h->reply_at)
+		off -= h->reply_at;
 	if (off < 0 || (size_t)off >= h->shown.len) {
 		fuse_reply_buf(req, NULL, 0);
 		return;
@@ -281,7 +297,8 @@ static void ctl_write(fuse_req_t req, fuse_ino_t ino, const char *buf,
 	ssize_t rc;
 
 	(void)ino;
-	(void)off;	/* like smackfs, every write stands alone */
+	/* Like smackfs, every write stands alone; @off only places the
+	 * reply of a transaction. */
 	ctl_caller_of(req, &who);
 	if (f->flags & CTL_PRIV) {
 		rc = ctl_privileged(c, &who);
@@ -323,8 +340,10 @@ static void ctl_write(fuse_req_t req, fuse_ino_t ino, const char *buf,
 		fuse_reply_err(req, (int)-rc);
 		return;
 	}
-	if (f->flags & CTL_TXN)
+	if (f->flags & CTL_TXN) {
 		h->answered = true;
+		h->reply_at = off + rc;
+	}
 	fuse_reply_write(req, (size_t)rc);
 }
 

@@ -102,6 +102,9 @@ int ctl_parse_int(const char *buf, size_t len, int *val);
 
 /* control_priv.c */
 int ctl_privileged(struct sf_control *c, const struct ctl_caller *who);
+/* May @who open a file of mode @mode (owner and group root) with the
+ * access mode @acc?  0 or -EACCES, as generic_permission() decides. */
+int ctl_may_open(const struct ctl_caller *who, mode_t mode, int acc);
 
 /* control_net.c: the NetLabel-related files */
 void ctl_net_init(struct ctl_net *n, bool kernel);

@@ -10,13 +10,16 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "control_int.h"
 
-#define CTL_CAP_MAC_ADMIN 33
+#define CTL_CAP_DAC_OVERRIDE	1
+#define CTL_CAP_DAC_READ_SEARCH	2
+#define CTL_CAP_MAC_ADMIN	33
 
 static int ctl_task_caps(pid_t pid, unsigned long long *capeff,
 			 unsigned long *fsuid)
@@ -59,4 +62,39 @@ int ctl_privileged(struct sf_control *c, const struct ctl_caller *who)
 	ok = sf_onlycap_allows(sf_policy_snapshot(c->policy), subject);
 	sf_rcu_read_unlock();
 	return ok ? 0 : -EPERM;
+}
+
+/*
+ * The control files belong to root:root, as smackfs's do, and their modes
+ * are smackfs's: a write open of a policy file by anyone but root (or a
+ * holder of CAP_DAC_OVERRIDE) fails at open(2) with EACCES.  The task's
+ * capabilities are read as for ctl_privileged(); when they cannot be
+ * read, the task has none.
+ */
+int ctl_may_open(const struct ctl_caller *who, mode_t mode, int acc)
+{
+	unsigned long long capeff = 0;
+	unsigned long fsuid = 0;
+	mode_t want = 0, bits;
+
+	if (acc != O_WRONLY)
+		want |= 4;
+	if (acc != O_RDONLY)
+		want |= 2;
+	if (who->uid == 0)
+		bits = (mode >> 6) & 7;
+	else if (who->gid == 0)
+		bits = (mode >> 3) & 7;
+	else
+		bits = mode & 7;
+	if ((bits & want) == want)
+		return 0;
+	if (who->pid <= 0 || ctl_task_caps(who->pid, &capeff, &fsuid) ||
+	    fsuid != who->uid)
+		return -EACCES;
+	if (capeff & (1ULL << CTL_CAP_DAC_OVERRIDE))
+		return 0;
+	if (want == 4 && (capeff & (1ULL << CTL_CAP_DAC_READ_SEARCH)))
+		return 0;
+	return -EACCES;
 }
