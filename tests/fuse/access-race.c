@@ -5,8 +5,8 @@
  *
  *   access-race UID:GID PATH MODE PROCS COUNT
  *
- * MODE is one or more of "rwx" (or "f").  Each of PROCS children drops
- * to UID:GID (no capabilities left) and calls access(PATH, MODE) COUNT
+ * MODE is one or more of "rwx" (or "f"), or "stat" for stat(2).  Each of PROCS children drops
+ * to UID:GID (no capabilities left; already there: stays) and calls access(PATH, MODE) COUNT
  * times.  Prints "granted N denied N other N"; exit 0 when every call
  * was made.  A daemon that decides while the caller is still on its way
  * to sleep would let some through (getattr.c).
@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,10 +26,14 @@ struct tally {
 	long granted, denied, other;
 };
 
+#define MODE_STAT (-2)
+
 static int parse_mode(const char *s)
 {
 	int mode = 0;
 
+	if (!strcmp(s, "stat"))
+		return MODE_STAT;
 	for (; *s; s++) {
 		if (*s == 'r')
 			mode |= R_OK;
@@ -45,12 +50,16 @@ static int parse_mode(const char *s)
 static void worker(uid_t uid, gid_t gid, const char *path, int mode,
 		   long count, struct tally *t)
 {
+	struct stat st;
 	long i;
+	int rc;
 
-	if (setgroups(0, NULL) || setgid(gid) || setuid(uid))
+	if (geteuid() != uid &&
+	    (setgroups(0, NULL) || setgid(gid) || setuid(uid)))
 		_exit(2);
 	for (i = 0; i < count; i++) {
-		if (!access(path, mode))
+		rc = mode == MODE_STAT ? stat(path, &st) : access(path, mode);
+		if (!rc)
 			__atomic_add_fetch(&t->granted, 1, __ATOMIC_RELAXED);
 		else if (errno == EACCES)
 			__atomic_add_fetch(&t->denied, 1, __ATOMIC_RELAXED);
@@ -68,7 +77,7 @@ int main(int argc, char **argv)
 	long count;
 
 	if (argc != 6 || sscanf(argv[1], "%u:%u", &uid, &gid) != 2 ||
-	    (mode = parse_mode(argv[3])) < 0 ||
+	    (mode = parse_mode(argv[3])) == -1 ||
 	    (procs = atoi(argv[4])) <= 0 || (count = atol(argv[5])) <= 0) {
 		fprintf(stderr, "usage: access-race UID:GID PATH MODE PROCS "
 			"COUNT\n");

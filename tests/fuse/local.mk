@@ -33,3 +33,15 @@ EXTRA_DIST += \
 	tests/fuse/examples.gaps \
 	tests/fuse/examples-gaps.test \
 	$(FUSE_TESTS)
+
+# site-debian.test: getattr.c on Debian 12's kernel (6.1) in qemu, with the
+# daemon and helpers linked -static (tests/kmod builds the daemon).
+if BUILD_KMOD
+check_PROGRAMS += tests/fuse/as-static tests/fuse/access-race-static
+tests_fuse_as_static_SOURCES = tests/fuse/as.c
+tests_fuse_as_static_LDFLAGS = -static
+tests_fuse_access_race_static_SOURCES = tests/fuse/access-race.c
+tests_fuse_access_race_static_LDFLAGS = -static
+TESTS += tests/fuse/site-debian.test
+endif
+EXTRA_DIST += tests/fuse/site-debian.test tests/fuse/guest-site.sh

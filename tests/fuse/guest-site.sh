@@ -1,0 +1,76 @@
+# guest-site.sh - on Debian 12's kernel (6.1), where fuse_getattr and
+# vfs_getattr_nosec leave no frame and link_path_walk is a renamed clone,
+# smackfuse still tells stat(2), a walk's search and access(2) apart, and
+# never lets through what it cannot place (issue 21).  Labels come from
+# smackfuse.ko (smackrun); uid 1000 everywhere, so DAC never decides.
+. /lib/sfq/tap.sh
+U=1000
+errno_of() { "$@" 2>/dev/null | head -n 1; }
+as_l() { _l=$1; shift; errno_of smackrun -u $U "$_l" as root "$@"; }
+
+check "fuse.ko loads" insmod /lib/modules/fuse.ko
+check "smackfuse.ko loads" insmod /lib/modules/smackfuse.ko
+S=/tmp/src M=/mnt/s
+mkdir -p $S/d $S/rx $M /tmp/c
+echo data >$S/d/f
+echo data >$S/rx/f
+echo data >$S/secret
+chmod 0777 $S $S/d $S/rx
+chmod 0666 $S/d/f $S/rx/f $S/secret
+for p in d rx; do kact setxattr $S/$p security.SMACK64 D >/dev/null; done
+kact setxattr $S/secret security.SMACK64 A >/dev/null
+printf 'E D x\nB D r\nW D rx\nB A rx\nW A wx\n' >/tmp/rules
+smackfuse -f --rules /tmp/rules -o subject=kmod -o control=/tmp/c $S $M \
+	2>/tmp/sf.log &
+i=0
+while ! grep -q " /tmp/c " /proc/mounts && [ $i -lt 100 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+if ! grep -q " $M " /proc/mounts; then
+	not_ok "smackfuse mounts"
+	while read -r l; do diag "$l"; done </tmp/sf.log
+	done_testing
+fi
+ok "smackfuse mounts"
+check_out "the daemon reads kernel stacks here" yes \
+	sh -c "grep '^kernel stacks:' /tmp/c/status | cut -d' ' -f3"
+check_out "x on a directory: stat of it is denied (read)" EACCES \
+	as_l E stat $M/d
+check_out "x on a directory: stat of a file in it passes (search)" OK \
+	as_l E stat $M/d/f
+check_out "x on a directory: chdir passes" OK as_l E chdir $M/d
+check_out "r on a directory: stat of it passes" OK as_l B stat $M/d
+check_out "r on a directory: chdir is denied (search)" EACCES \
+	as_l B chdir $M/d
+check_out "r on a directory: a file in it is not found (search)" EACCES \
+	as_l B stat $M/d/f
+check_out "r on a directory: access(X_OK) is denied" EACCES \
+	as_l B access $M/d x
+check_out "r on a directory: access(R_OK) passes" OK as_l B access $M/d r
+check_out "rx on a file: access(W_OK) is denied" EACCES \
+	as_l B access $M/secret w
+check_out "wx on a file: access(R_OK) is denied" EACCES \
+	as_l W access $M/secret r
+check_out "wx on a file: access(W_OK) passes" OK as_l W access $M/secret w
+check_out "wx on a file: stat is denied (read)" EACCES \
+	as_l W stat $M/secret
+check_out "wx on a file: open for writing is denied (smack_file_open reads)" \
+	EACCES as_l W open $M/secret O_WRONLY
+# Under load: two CPU hogs, four callers each, on both vCPUs.
+(while :; do :; done) & H1=$!
+(while :; do :; done) & H2=$!
+check_out "under load: 4 x 600 access(W_OK) without w: none granted" \
+	"granted 0 denied 2400 other 0" \
+	smackrun -u $U B access-race $U:$U $M/secret w 4 600
+check_out "under load: 4 x 600 access(R_OK) without r: none granted" \
+	"granted 0 denied 2400 other 0" \
+	smackrun -u $U W access-race $U:$U $M/secret r 4 600
+check_out "under load: 4 x 600 stat of a directory without r: none granted" \
+	"granted 0 denied 2400 other 0" \
+	smackrun -u $U E access-race $U:$U $M/d stat 4 600
+kill $H1 $H2
+while read -r l; do diag "$l"; done </tmp/c/status
+check_out "nothing was denied for want of a site" 0 \
+	sh -c "grep '^getattr sites unknown, denied:' /tmp/c/status | cut -d' ' -f5"
+check "unmounts" umount $M
+done_testing
