@@ -40,7 +40,8 @@ static bool sf_hidden(const char *name)
 	return !strncmp(name, SF_TMP_PREFIX, SF_TMP_PREFIX_LEN);
 }
 
-/* Timeouts: non-zero only for what every caller may see (sf_universal). */
+/* Entry timeouts: non-zero only for names in a directory every caller may
+ * search (sf_universal). */
 static double sf_timeout(struct sf_fs *fs, struct sf_node *n)
 {
 	if (fs->cache_strict)
@@ -48,11 +49,28 @@ static double sf_timeout(struct sf_fs *fs, struct sf_node *n)
 	return sf_universal(sf_node_label(fs, n)) ? SF_CACHE_TIMEOUT : 0;
 }
 
+/*
+ * Attribute timeouts: with cached attributes the kernel answers every
+ * permission check (access(2), the walk's search, may_create) from the
+ * mode bits alone, without asking.  Only objects on which every subject
+ * has every access may be cached: "*" and "@".  A floor object's would
+ * let access(W_OK) through where mainline says EACCES.
+ */
+static double sf_attr_timeout(struct sf_fs *fs, struct sf_node *n)
+{
+	sf_lid lid;
+
+	if (fs->cache_strict)
+		return 0;
+	lid = sf_node_label(fs, n);
+	return lid == SF_LID_STAR || lid == SF_LID_WEB ? SF_CACHE_TIMEOUT : 0;
+}
+
 static void sf_entry_timeouts(struct sf_fs *fs, struct sf_node *dir,
 			      struct sf_node *n, struct fuse_entry_param *e,
 			      const char *name)
 {
-	e->attr_timeout = sf_timeout(fs, n);
+	e->attr_timeout = sf_attr_timeout(fs, n);
 	e->entry_timeout = sf_timeout(fs, dir);
 	sf_node_remember_entry(fs, n, sf_node_ino(fs, dir), name,
 			       e->entry_timeout > 0);
@@ -200,7 +218,7 @@ static void sf_getattr(fuse_req_t req, fuse_ino_t ino,
 		fuse_reply_err(req, errno);
 		return;
 	}
-	fuse_reply_attr(req, &st, sf_timeout(fs, n));
+	fuse_reply_attr(req, &st, sf_attr_timeout(fs, n));
 }
 
 /* @fd: the open file's descriptor, for futimens(2); or -1. */
@@ -276,7 +294,7 @@ static void sf_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
 	}
 	if (fstatat(n->fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW))
 		goto out_errno;
-	fuse_reply_attr(req, &st, sf_timeout(fs, n));
+	fuse_reply_attr(req, &st, sf_attr_timeout(fs, n));
 	return;
 out_errno:
 	rc = -errno;
