@@ -423,6 +423,97 @@ int sf_parse_load(struct sf_labels *labels, const char *buf, size_t len,
 	return sf_parse_lines(labels, buf, len, b, err, sf_load_line, false);
 }
 
+/* ---- load, load-self, access: one fixed-width record per write ---- */
+
+static bool sf_is_record_pad(char c)
+{
+	return sf_is_pad(c) || c == '\n';
+}
+
+/*
+ * Split one record of @len bytes: subject and object in SF_LABELLEN-byte
+ * fields, the access letters in the rest.  A label may fill its field
+ * (mainline takes it, and shows it in load2 only).  Within the fields we
+ * stay strict: padding is spaces or NULs, and the access letters may be
+ * followed by spaces, NULs or newlines only.
+ */
+static int sf_record_fields(struct sf_ctx *c, const char *buf, size_t len,
+			    struct sf_line *ln)
+{
+	ln->s = buf;
+	ln->len = len;
+	ln->lineno = 1;
+	while (ln->len > 2 * SF_LABELLEN &&
+	       sf_is_record_pad(ln->s[ln->len - 1]))
+		ln->len--;
+	return sf_fixed_fields(c, ln);
+}
+
+/*
+ * One record as a rule (@q NULL) or as a query.  @min and @max bound the
+ * write's length, as smackfs bounds the count of a write, not its lines.
+ */
+static int sf_record_parse(struct sf_labels *labels, const char *buf,
+			   size_t len, size_t min, size_t max,
+			   struct sf_batch *b, struct sf_query *q,
+			   struct sf_error *err)
+{
+	struct sf_ctx c = { .labels = labels, .b = b, .err = err };
+	struct sf_line ln;
+	int pass, rc = 0;
+
+	if (len < min || len > max) {
+		sf_err(err, 1, 1,
+		       "a fixed-width record is %z to %z bytes, not %z",
+		       min, max, len);
+		return -EINVAL;
+	}
+	for (pass = 0; pass < 2 && !rc; pass++) {
+		c.commit = pass == 1 && !q;
+		rc = sf_record_fields(&c, buf, len, &ln);
+		if (!rc && !q)
+			rc = sf_rule_fields_op(&c, &ln, SF_LABELLEN, false,
+					       SF_OP_SET);
+	}
+	if (rc || !q)
+		return rc;
+	rc = sf_field_known(&c, &ln, ln.f[0], ln.flen[0], ln.fcol[0],
+			    SF_LABELLEN, "subject", &q->subject);
+	if (!rc)
+		rc = sf_field_known(&c, &ln, ln.f[1], ln.flen[1], ln.fcol[1],
+				    SF_LABELLEN, "object", &q->object);
+	if (!rc)
+		rc = sf_field_access(&c, &ln, ln.f[2], ln.flen[2], ln.fcol[2],
+				     &q->request);
+	return rc;
+}
+
+/**
+ * sf_parse_load_record - one smackfs "load" (or "load-self") write: a
+ * single fixed-width record of SF_OLOADLEN to SF_LOADLEN bytes, nothing
+ * shorter or longer (mainline smk_write_rules_list's SMK_FIXED24_FMT).
+ */
+int sf_parse_load_record(struct sf_labels *labels, const char *buf,
+			 size_t len, struct sf_batch *b, struct sf_error *err)
+{
+	return sf_record_parse(labels, buf, len, SF_OLOADLEN, SF_LOADLEN, b,
+			       NULL, err);
+}
+
+/**
+ * sf_parse_access_record - one smackfs "access" query: a fixed-width
+ * record of at least SF_LOADLEN bytes (mainline smk_user_access; the
+ * access field runs to the end of the write).  The write counts as
+ * SF_LOADLEN bytes.
+ */
+int sf_parse_access_record(struct sf_labels *labels, const char *buf,
+			   size_t len, struct sf_query *q,
+			   struct sf_error *err)
+{
+	return sf_record_parse(labels, buf, len, SF_LOADLEN, SF_INPUT_MAX,
+			       NULL, q, err);
+}
+
 /* ---- revoke-subject ---- */
 
 static int sf_revoke_line(struct sf_ctx *c, struct sf_line *ln)

@@ -214,6 +214,10 @@ int sf_parse_load2(struct sf_labels *labels, const char *buf, size_t len,
  * whitespace-separated form with labels of up to 7 bytes. */
 int sf_parse_load(struct sf_labels *labels, const char *buf, size_t len,
 		  struct sf_batch *b, struct sf_error *err);
+/* One smackfs "load" write: exactly one fixed-width record of SF_OLOADLEN
+ * to SF_LOADLEN bytes (labels may fill their 24-byte fields). */
+int sf_parse_load_record(struct sf_labels *labels, const char *buf,
+			 size_t len, struct sf_batch *b, struct sf_error *err);
 /* "subject object allow deny" lines. */
 int sf_parse_change_rule(struct sf_labels *labels, const char *buf,
 			 size_t len, struct sf_batch *b, struct sf_error *err);
@@ -245,6 +249,11 @@ int sf_parse_access2(struct sf_labels *labels, const char *buf, size_t len,
 		     struct sf_query *q, struct sf_error *err);
 int sf_parse_access(struct sf_labels *labels, const char *buf, size_t len,
 		    struct sf_query *q, struct sf_error *err);
+/* One smackfs "access" write: a fixed-width record of at least SF_LOADLEN
+ * bytes (the access field runs to its end); it counts as SF_LOADLEN. */
+int sf_parse_access_record(struct sf_labels *labels, const char *buf,
+			   size_t len, struct sf_query *q,
+			   struct sf_error *err);
 
 /*
  * Printers write into @buf (@size bytes) and return the length the full

@@ -265,7 +265,14 @@ static void ctl_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 	if (!(h->file->flags & CTL_TXN) && off == 0) {
 		h->shown.len = 0;
 		/* A write-only smackfs file reads as empty, as there. */
-		rc = h->file->show ? h->file->show(c, &h->shown) : 0;
+		if (h->file->show_own) {
+			struct ctl_caller who;
+
+			ctl_caller_of(req, &who);
+			rc = h->file->show_own(c, &who, &h->shown);
+		} else {
+			rc = h->file->show ? h->file->show(c, &h->shown) : 0;
+		}
 		if (rc < 0) {
 			fuse_reply_err(req, -rc);
 			return;
@@ -483,6 +490,8 @@ static int ctl_mount(struct sf_control *c, bool debug)
  * sf_control_stop(). */
 static void ctl_free(struct sf_control *c)
 {
+	ctl_self_release(c);
+	ctl_net6_release(c);
 	ctl_net_release(&c->net);
 	pthread_mutex_destroy(&c->write_lock);
 	free(c->mountpoint);
@@ -513,6 +522,7 @@ int sf_control_start(struct sf_control **out, struct sf_policy *policy,
 	if (hooks)
 		c->hooks = *hooks;
 	c->log_stderr = cfg->log_stderr;
+	c->syslog = SF_LID_INVALID;
 	c->mountpoint = strdup(cfg->mountpoint ? cfg->mountpoint : "");
 	c->source = strdup(cfg->source ? cfg->source : "");
 	pthread_mutex_init(&c->write_lock, NULL);

@@ -10,6 +10,8 @@ src_fuse_libsfcontrol_a_SOURCES = \
 	src/fuse/control_files.c \
 	src/fuse/control_net.c \
 	src/fuse/control_path.c \
+	src/fuse/control_self.c \
+	src/fuse/control_ipv6.c \
 	src/fuse/control_escape.c \
 	src/fuse/mountinfo.c \
 	src/fuse/control_priv.c

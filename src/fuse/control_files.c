@@ -78,12 +78,27 @@ out:
 	return rc < 0 ? rc : (ssize_t)len;
 }
 
+bool ctl_has_text(const char *buf, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (!strchr(" \t\n\v\f\r", buf[i]) || !buf[i])
+			return true;
+	return false;
+}
+
 static ssize_t ctl_store_rules(struct sf_control *c, const char *name,
 			       ctl_parse_fn parse, const char *buf,
 			       size_t len)
 {
 	ssize_t n = ctl_whole_lines(buf, len);
 
+	/* smackfs refuses a write that holds no rule ("\n" included). */
+	if (!ctl_has_text(buf, len)) {
+		ctl_log(c, LOG_WARNING, "rejected write: %s: no rule", name);
+		return -EINVAL;
+	}
 	if (n < 0) {
 		ctl_log(c, LOG_WARNING,
 			"rejected write: %s: no complete line in %zu bytes",
@@ -141,7 +156,8 @@ static ssize_t ctl_store_load(struct sf_control *c,
 {
 	(void)who;
 	(void)out;
-	return ctl_apply(c, "load", sf_parse_load, buf, len, false);
+	/* One fixed-width record per write, sized as smackfs sizes it. */
+	return ctl_apply(c, "load", sf_parse_load_record, buf, len, false);
 }
 
 static ssize_t ctl_store_change_rule(struct sf_control *c,
@@ -250,33 +266,68 @@ static ssize_t ctl_store_access(struct sf_control *c,
 				const char *buf, size_t len,
 				struct ctl_buf *out)
 {
+	ssize_t rc;
+
 	(void)who;
-	return ctl_query(c, "access", sf_parse_access, buf, len, out);
+	rc = ctl_query(c, "access", sf_parse_access_record, buf, len, out);
+	/* smackfs counts an access query as SF_LOADLEN bytes, whatever
+	 * was written. */
+	return rc < 0 ? rc : SF_LOADLEN;
 }
 
 /* ---- logging ---- */
 
-/* A small decimal value the way smackfs reads one ("%d", < 32 bytes). */
-int ctl_parse_int(const char *buf, size_t len, int *val)
+/*
+ * A decimal number as smackfs's kstrto*_from_user() reads one: at most 31
+ * bytes are looked at; an optional sign, digits, one optional newline,
+ * nothing else (no leading or other trailing white space).
+ */
+int ctl_parse_num(const char *buf, size_t len, long long min,
+		  long long max, long long *val)
 {
+	unsigned long long v = 0, lim;
 	char tmp[32];
-	char *end;
-	long v;
+	size_t i = 0, digits;
+	bool neg = false;
 
-	if (len == 0 || len >= sizeof(tmp))
-		return -EINVAL;
+	if (len > sizeof(tmp) - 1)
+		len = sizeof(tmp) - 1;
 	memcpy(tmp, buf, len);
 	tmp[len] = '\0';
-	errno = 0;
-	v = strtol(tmp, &end, 10);
-	if (end == tmp || errno || v < -2147483647L || v > 2147483647L)
+	if (tmp[0] == '+' || tmp[0] == '-') {
+		if (tmp[0] == '-' && min >= 0)
+			return -EINVAL;	/* kstrtou*: no minus at all */
+		neg = tmp[0] == '-';
+		i++;
+	}
+	lim = neg ? (unsigned long long)-(min + 1) + 1 :
+		    (unsigned long long)max;
+	for (digits = i; tmp[i] >= '0' && tmp[i] <= '9'; i++) {
+		if (v > (~0ULL - (unsigned int)(tmp[i] - '0')) / 10)
+			return -ERANGE;
+		v = v * 10 + (unsigned int)(tmp[i] - '0');
+	}
+	if (i == digits)
 		return -EINVAL;
-	while (*end == ' ' || *end == '\t' || *end == '\n')
-		end++;
-	if (*end)
+	if (tmp[i] == '\n')
+		i++;
+	if (tmp[i])
 		return -EINVAL;
-	*val = (int)v;
+	if (v > lim)
+		return -ERANGE;
+	*val = neg ? -(long long)(v - 1) - 1 : (long long)v;
 	return 0;
+}
+
+int ctl_parse_int(const char *buf, size_t len, int *val)
+{
+	long long v;
+	int rc = ctl_parse_num(buf, len, -2147483647LL - 1, 2147483647LL,
+			       &v);
+
+	if (rc == 0)
+		*val = (int)v;
+	return rc;
 }
 
 static int ctl_show_logging(struct sf_control *c, struct ctl_buf *out)
@@ -289,18 +340,84 @@ static ssize_t ctl_store_logging(struct sf_control *c,
 				 const char *buf, size_t len,
 				 struct ctl_buf *out)
 {
-	int v;
+	int v = 0, rc;
 
 	(void)who;
 	(void)out;
-	if (ctl_parse_int(buf, len, &v) || v < 0 || v > 3) {
+	rc = ctl_parse_int(buf, len, &v);
+	if (rc == 0 && (v < 0 || v > 3))
+		rc = -EINVAL;
+	if (rc < 0) {
 		ctl_log(c, LOG_WARNING,
 			"rejected write: logging: want 0, 1, 2 or 3");
-		return -EINVAL;
+		return rc;
 	}
 	atomic_store(&c->logging, v);
 	if (c->hooks.set_logging)
 		c->hooks.set_logging(c->hooks.arg, v);
+	return (ssize_t)len;
+}
+
+/* ---- syslog, ptrace: kept and shown (smackfuse does not apply them) ---- */
+
+/* The label and its NUL, as smackfs shows it; "*" while unset. */
+static int ctl_show_syslog(struct sf_control *c, struct ctl_buf *out)
+{
+	const char *name = c->syslog != SF_LID_INVALID ?
+			   sf_label_name(c->labels, c->syslog) : NULL;
+
+	if (!name)
+		name = "*";
+	return ctl_buf_append(out, name, strlen(name) + 1);
+}
+
+/* One label, and at most a newline after it. */
+static ssize_t ctl_store_syslog(struct sf_control *c,
+				const struct ctl_caller *who,
+				const char *buf, size_t len,
+				struct ctl_buf *out)
+{
+	struct sf_error err = { .file = "syslog", .line = 1 };
+	size_t n = len;
+	sf_lid lid;
+
+	(void)who;
+	(void)out;
+	if (n && buf[n - 1] == '\n')
+		n--;
+	if (sf_label_valid(buf, n, &err) ||
+	    sf_label_intern(c->labels, buf, n, &lid, &err)) {
+		ctl_log_error(c, &err);
+		return -EINVAL;
+	}
+	c->syslog = lid;
+	return (ssize_t)len;
+}
+
+static int ctl_show_ptrace(struct sf_control *c, struct ctl_buf *out)
+{
+	return ctl_buf_printf(out, "%d\n", c->ptrace);
+}
+
+/* 0 (default), 1 (exact) or 2 (draconian). */
+static ssize_t ctl_store_ptrace(struct sf_control *c,
+				const struct ctl_caller *who,
+				const char *buf, size_t len,
+				struct ctl_buf *out)
+{
+	int v = 0, rc;
+
+	(void)who;
+	(void)out;
+	rc = ctl_parse_int(buf, len, &v);
+	if (rc == 0 && (v < 0 || v > 2))
+		rc = -EINVAL;
+	if (rc < 0) {
+		ctl_log(c, LOG_WARNING,
+			"rejected write: ptrace: want 0, 1 or 2");
+		return rc;
+	}
+	c->ptrace = v;
 	return (ssize_t)len;
 }
 
@@ -350,25 +467,39 @@ static int ctl_show_status(struct sf_control *c, struct ctl_buf *out)
 /* ---- the table: smackfs's files, then smackfuse's own ---- */
 
 const struct ctl_file ctl_files[] = {
-	{ "load2", 0644, CTL_PRIV, ctl_show_load2, ctl_store_load2 },
-	{ "load", 0644, CTL_PRIV, ctl_show_load, ctl_store_load },
-	{ "change-rule", 0644, CTL_PRIV, NULL, ctl_store_change_rule },
-	{ "access2", 0666, CTL_TXN, NULL, ctl_store_access2 },
-	{ "access", 0666, CTL_TXN, NULL, ctl_store_access },
-	{ "revoke-subject", 0644, CTL_PRIV, NULL, ctl_store_revoke },
-	{ "onlycap", 0644, CTL_PRIV, ctl_show_onlycap, ctl_store_onlycap },
-	{ "logging", 0644, CTL_PRIV, ctl_show_logging, ctl_store_logging },
-	{ "cipso2", 0644, CTL_PRIV, ctl_show_cipso2, ctl_store_cipso2 },
-	{ "cipso", 0644, CTL_PRIV, ctl_show_cipso, ctl_store_cipso },
-	{ "doi", 0644, CTL_PRIV, ctl_show_doi, ctl_store_doi },
-	{ "direct", 0644, CTL_PRIV, ctl_show_direct, ctl_store_direct },
-	{ "mapped", 0644, CTL_PRIV, ctl_show_mapped, ctl_store_mapped },
-	{ "ambient", 0644, CTL_PRIV, ctl_show_ambient, ctl_store_ambient },
-	{ "netlabel", 0644, CTL_PRIV, ctl_show_netlabel, ctl_store_netlabel },
-	{ "status", 0444, 0, ctl_show_status, NULL },
+	{ "load2", 0644, CTL_PRIV, ctl_show_load2, ctl_store_load2, NULL },
+	{ "load", 0644, CTL_PRIV, ctl_show_load, ctl_store_load, NULL },
+	{ "change-rule", 0644, CTL_PRIV, NULL, ctl_store_change_rule, NULL },
+	{ "access2", 0666, CTL_TXN, NULL, ctl_store_access2, NULL },
+	{ "access", 0666, CTL_TXN, NULL, ctl_store_access, NULL },
+	{ "revoke-subject", 0644, CTL_PRIV, NULL, ctl_store_revoke, NULL },
+	{ "onlycap", 0644, CTL_PRIV,
+	  ctl_show_onlycap, ctl_store_onlycap, NULL },
+	{ "logging", 0644, CTL_PRIV,
+	  ctl_show_logging, ctl_store_logging, NULL },
+	{ "cipso2", 0644, CTL_PRIV, ctl_show_cipso2, ctl_store_cipso2, NULL },
+	{ "cipso", 0644, CTL_PRIV, ctl_show_cipso, ctl_store_cipso, NULL },
+	{ "doi", 0644, CTL_PRIV, ctl_show_doi, ctl_store_doi, NULL },
+	{ "direct", 0644, CTL_PRIV, ctl_show_direct, ctl_store_direct, NULL },
+	{ "mapped", 0644, CTL_PRIV, ctl_show_mapped, ctl_store_mapped, NULL },
+	{ "ambient", 0644, CTL_PRIV,
+	  ctl_show_ambient, ctl_store_ambient, NULL },
+	{ "netlabel", 0644, CTL_PRIV,
+	  ctl_show_netlabel, ctl_store_netlabel, NULL },
+	{ "load-self", 0666, 0, NULL, ctl_store_load_self,
+	  ctl_show_load_self },
+	{ "load-self2", 0666, 0, NULL, ctl_store_load_self2,
+	  ctl_show_load_self2 },
+	{ "relabel-self", 0666, CTL_PRIV, NULL, ctl_store_relabel_self,
+	  ctl_show_relabel_self },
+	{ "syslog", 0644, CTL_PRIV, ctl_show_syslog, ctl_store_syslog, NULL },
+	{ "ptrace", 0644, CTL_PRIV, ctl_show_ptrace, ctl_store_ptrace, NULL },
+	{ "ipv6host", 0644, CTL_PRIV,
+	  ctl_show_ipv6host, ctl_store_ipv6host, NULL },
+	{ "status", 0444, 0, ctl_show_status, NULL, NULL },
 	{ "load-rules", 0200, CTL_PRIV | CTL_COLLECT, NULL,
-	  ctl_store_load_rules },
+	  ctl_store_load_rules, NULL },
 	{ "replace-rules", 0200, CTL_PRIV | CTL_COLLECT, NULL,
-	  ctl_store_replace_rules },
+	  ctl_store_replace_rules, NULL },
 };
 const size_t ctl_nfiles = sizeof(ctl_files) / sizeof(ctl_files[0]);

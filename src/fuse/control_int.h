@@ -64,6 +64,14 @@ struct sf_control {
 	atomic_int logging;
 	atomic_ulong writes, rejected;
 	struct ctl_net net;
+
+	/* Kept and shown only (see smackfuse(8)): */
+	sf_lid syslog;		/* "syslog"; SF_LID_INVALID: unset ("*") */
+	int ptrace;		/* "ptrace", 0..2 */
+	struct ctl_net6 *net6;	/* "ipv6host", longest prefix first */
+	size_t nnet6;
+	struct ctl_task *tasks;	/* load-self, relabel-self (control_self.c) */
+	size_t ntasks;
 };
 
 /* Who is writing: filled from the request before a store runs. */
@@ -87,6 +95,9 @@ struct ctl_file {
 	 * For CTL_TXN, @out receives the reply. */
 	ssize_t (*store)(struct sf_control *c, const struct ctl_caller *who,
 			 const char *buf, size_t len, struct ctl_buf *out);
+	/* Instead of @show, for files that show the reader's own state. */
+	int (*show_own)(struct sf_control *c, const struct ctl_caller *who,
+			struct ctl_buf *out);
 };
 
 extern const struct ctl_file ctl_files[];
@@ -98,7 +109,38 @@ void ctl_log(struct sf_control *c, int prio, const char *fmt, ...)
 void ctl_log_error(struct sf_control *c, const struct sf_error *err);
 
 /* control_files.c */
+/* A number as smackfs's kstrto*_from_user() reads one: -EINVAL when
+ * malformed, -ERANGE outside [@min, @max]. */
+int ctl_parse_num(const char *buf, size_t len, long long min,
+		  long long max, long long *val);
 int ctl_parse_int(const char *buf, size_t len, int *val);
+/* Anything but white space in @buf? */
+bool ctl_has_text(const char *buf, size_t len);
+
+/* control_self.c: load-self, load-self2, relabel-self */
+struct ctl_task;
+void ctl_self_release(struct sf_control *c);
+int ctl_show_load_self(struct sf_control *c, const struct ctl_caller *who,
+		       struct ctl_buf *out);
+int ctl_show_load_self2(struct sf_control *c, const struct ctl_caller *who,
+			struct ctl_buf *out);
+int ctl_show_relabel_self(struct sf_control *c, const struct ctl_caller *who,
+			  struct ctl_buf *out);
+ssize_t ctl_store_load_self(struct sf_control *c, const struct ctl_caller *who,
+			    const char *buf, size_t len, struct ctl_buf *out);
+ssize_t ctl_store_load_self2(struct sf_control *c,
+			     const struct ctl_caller *who, const char *buf,
+			     size_t len, struct ctl_buf *out);
+ssize_t ctl_store_relabel_self(struct sf_control *c,
+			       const struct ctl_caller *who, const char *buf,
+			       size_t len, struct ctl_buf *out);
+
+/* control_ipv6.c: ipv6host */
+struct ctl_net6;
+void ctl_net6_release(struct sf_control *c);
+int ctl_show_ipv6host(struct sf_control *c, struct ctl_buf *out);
+ssize_t ctl_store_ipv6host(struct sf_control *c, const struct ctl_caller *who,
+			   const char *buf, size_t len, struct ctl_buf *out);
 
 /* control_priv.c */
 int ctl_privileged(struct sf_control *c, const struct ctl_caller *who);

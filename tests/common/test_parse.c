@@ -242,6 +242,72 @@ static void queries(void)
 	sf_policy_free(p);
 }
 
+/* A fixed-width record: @s and @o padded to SF_LABELLEN, then @acc. */
+static size_t record(char *buf, const char *s, const char *o,
+		     const char *acc)
+{
+	memset(buf, ' ', 2 * SF_LABELLEN);
+	memcpy(buf, s, strlen(s));
+	memcpy(buf + SF_LABELLEN, o, strlen(o));
+	memcpy(buf + 2 * SF_LABELLEN, acc, strlen(acc));
+	return 2 * SF_LABELLEN + strlen(acc);
+}
+
+/* load and access writes are sized as smackfs sizes them (issue 16). */
+static void records(void)
+{
+	struct sf_policy *p = sf_policy_new();
+	struct sf_labels *l = sf_policy_labels(p);
+	struct sf_error err = { 0 };
+	char buf[128], label24[SF_LABELLEN + 1];
+	struct sf_query q;
+	size_t n;
+	char *out;
+	int rc;
+
+	n = record(buf, "A", "B", "rwxa");
+	rc = apply_text(p, sf_parse_load_record, buf, n, &err);
+	ok(rc == 0 && n == SF_OLOADLEN, "load: a 52-byte record is a rule");
+	n = record(buf, "A", "C", "rwxat\n");
+	ok(apply_text(p, sf_parse_load_record, buf, n, &err) == 0,
+	   "load: 54 bytes, the last a newline, is a rule");
+	n = record(buf, "A", "D", "rwx");
+	ok(apply_text(p, sf_parse_load_record, buf, n, &err) == -EINVAL,
+	   "load: a 51-byte record is refused (mainline: EINVAL)");
+	n = record(buf, "A", "D", "rwxatlb");
+	ok(apply_text(p, sf_parse_load_record, buf, n, &err) == -EINVAL,
+	   "load: a 55-byte record is refused (mainline: EINVAL)");
+	ok(apply_text(p, sf_parse_load_record, "A D r\n", 6, &err) == -EINVAL,
+	   "load: the whitespace form is refused (mainline: EINVAL)");
+	memset(label24, 'L', SF_LABELLEN);
+	label24[SF_LABELLEN] = '\0';
+	memcpy(buf, label24, SF_LABELLEN);
+	memset(buf + SF_LABELLEN, ' ', SF_LABELLEN);
+	buf[SF_LABELLEN] = 'E';
+	memcpy(buf + 2 * SF_LABELLEN, "r---", 4);
+	rc = apply_text(p, sf_parse_load_record, buf, SF_OLOADLEN, &err);
+	out = print_all(p, sf_print_load2);
+	ok(rc == 0 && strstr(out, "LLLLLLLLLLLLLLLLLLLLLLLL E r\n"),
+	   "load: a label may fill its 24-byte field (as mainline)");
+	free(out);
+	out = print_all(p, sf_print_load);
+	ok(!strstr(out, "LLLL"), "load does not show a 24-byte label");
+	free(out);
+
+	n = record(buf, "A", "B", "r     ");
+	rc = sf_parse_access_record(l, buf, n, &q, &err);
+	ok(rc == 0 && q.subject == lid(p, "A") && q.request == SF_MAY_READ,
+	   "access: a 54-byte record is a query");
+	n = record(buf, "A", "B", "r           ");
+	rc = sf_parse_access_record(l, buf, n, &q, &err);
+	ok(rc == 0 && q.request == SF_MAY_READ,
+	   "access: a longer record is a query too");
+	n = record(buf, "A", "B", "rwxa ");
+	ok(sf_parse_access_record(l, buf, n, &q, &err) == -EINVAL,
+	   "access: a 53-byte record is refused (mainline: EINVAL)");
+	sf_policy_free(p);
+}
+
 static void audit(void)
 {
 	struct sf_audit a = {
@@ -279,6 +345,7 @@ int main(void)
 	valid_forms();
 	round_trips();
 	queries();
+	records();
 	audit();
 	return tap_done();
 }

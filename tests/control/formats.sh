@@ -2,14 +2,14 @@
 # Every control file: what is written in smackfs's format reads back byte
 # for byte in smackfs's format (security/smack/smackfs.c).
 . "$(dirname "$0")/lib.sh"
-PLAN=36
+PLAN=37
 echo "1..$PLAN"
 export SF_TEST_SUBJECTS=0=Admin
 start_harness formats || { echo "Bail out! control filesystem did not start"; exit 1; }
 
 # The directory lists smackfs's files.
 ls "$CD" >"$TMPD/ls"
-want="access access2 ambient change-rule cipso cipso2 direct doi load load-rules load2 logging mapped netlabel onlycap replace-rules revoke-subject status"
+want="access access2 ambient change-rule cipso cipso2 direct doi ipv6host load load-rules load-self load-self2 load2 logging mapped netlabel onlycap ptrace relabel-self replace-rules revoke-subject status syslog"
 check "directory lists every smackfs file" [ "$(sort "$TMPD/ls" | tr '\n' ' ')" = "$want " ]
 
 # load2: "subject object access\n", letters in rwxatlb order.
@@ -62,8 +62,10 @@ $SFIO txn "$CD/access2" "Cs Co w" >"$TMPD/got"
 check "access2 answers \"0\\\\0\" for a denied request" same "$TMPD/got" '0\0'
 $SFIO txn "$CD/access2" "Nobody Nothing r" >"$TMPD/got"
 check "access2 answers 0 for unknown labels" same "$TMPD/got" '0\0'
-$SFIO txn "$CD/access" "$(printf '%-24s%-24s%s' Cs Co r----)" >"$TMPD/got"
+$SFIO txn "$CD/access" "$(printf '%-24s%-24s%s' Cs Co r-----)" >"$TMPD/got"
 check "access (fixed-width query) answers 1" same "$TMPD/got" '1\0'
+got=$($SFIO txn "$CD/access" "$(printf '%-24s%-24s%s' Cs Co r----)")
+check "access refuses a 53-byte query (smackfs wants 54)" [ "$got" = EINVAL ]
 
 # onlycap
 put onlycap "Admin Other" && $SFIO read "$CD/onlycap" >"$TMPD/got"

@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * control_self.c - the per-task files: load-self, load-self2 and
+ * relabel-self.
+ *
+ * In mainline these hold state of the writing task's credentials: rules
+ * that further restrict that task alone, and the labels it may switch to
+ * without privilege.  Here each task is known by the pid of the request
+ * and the start time of that pid (/proc/PID/stat), so a recycled pid never
+ * inherits another task's state; a child does not inherit its parent's
+ * (the daemon cannot see fork).  The files take and show smackfs's
+ * formats; smackfuse does not apply the rules to the task's accesses, and
+ * relabelling a task is the kernel's (see smackfuse(8)).
+ *
+ * The control session is single-threaded: this table needs no lock.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <syslog.h>
+
+#include "control_int.h"
+
+#define CTL_TASKS_MAX	256	/* tasks with per-task state at once */
+
+struct ctl_self_rule {
+	sf_lid subject, object;
+	u32 access;
+};
+
+struct ctl_task {
+	pid_t pid;
+	unsigned long long start;	/* the pid's start time: its identity */
+	struct ctl_self_rule *rules;
+	size_t nrules;
+	sf_lid *relabel;
+	size_t nrelabel;
+};
+
+/* Field 22 of /proc/PID/stat; 0 when the task is gone. */
+static unsigned long long ctl_task_start(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long start = 0;
+	size_t n;
+	FILE *f;
+	int i;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');	/* the command name may hold spaces */
+	for (i = 2; p && i < 22; i++)
+		p = strchr(p + 1, ' ');
+	if (p && sscanf(p + 1, "%llu", &start) != 1)
+		start = 0;
+	return start;
+}
+
+static void ctl_task_clear(struct ctl_task *t)
+{
+	free(t->rules);
+	free(t->relabel);
+	memset(t, 0, sizeof(*t));
+}
+
+void ctl_self_release(struct sf_control *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->ntasks; i++)
+		ctl_task_clear(&c->tasks[i]);
+	free(c->tasks);
+	c->tasks = NULL;
+	c->ntasks = 0;
+}
+
+/* Drop the state of tasks that have exited (or whose pid was reused). */
+static void ctl_task_reap(struct sf_control *c)
+{
+	size_t i = 0;
+
+	while (i < c->ntasks) {
+		struct ctl_task *t = &c->tasks[i];
+
+		if (ctl_task_start(t->pid) == t->start) {
+			i++;
+			continue;
+		}
+		ctl_task_clear(t);
+		c->tasks[i] = c->tasks[--c->ntasks];
+	}
+}
+
+/* The state of the caller; with @create, made if missing.  NULL: none
+ * (or, with @create, no room: -ENOMEM for the caller). */
+static struct ctl_task *ctl_task_of(struct sf_control *c,
+				    const struct ctl_caller *who, bool create)
+{
+	unsigned long long start = ctl_task_start(who->pid);
+	struct ctl_task *t;
+	size_t i;
+
+	if (!start)
+		return NULL;
+	for (i = 0; i < c->ntasks; i++) {
+		t = &c->tasks[i];
+		if (t->pid == who->pid && t->start == start)
+			return t;
+	}
+	if (!create)
+		return NULL;
+	if (c->ntasks == CTL_TASKS_MAX)
+		ctl_task_reap(c);
+	if (c->ntasks == CTL_TASKS_MAX)
+		return NULL;
+	if (!c->tasks) {
+		c->tasks = calloc(CTL_TASKS_MAX, sizeof(*c->tasks));
+		if (!c->tasks)
+			return NULL;
+	}
+	t = &c->tasks[c->ntasks++];
+	memset(t, 0, sizeof(*t));
+	t->pid = who->pid;
+	t->start = start;
+	return t;
+}
+
+/* ---- load-self, load-self2 ---- */
+
+static int ctl_self_set(struct ctl_task *t, const struct sf_op *op)
+{
+	struct ctl_self_rule *r;
+	size_t i;
+
+	for (i = 0; i < t->nrules; i++) {
+		r = &t->rules[i];
+		if (r->subject == op->subject && r->object == op->object) {
+			r->access = op->allow;
+			return 0;
+		}
+	}
+	r = realloc(t->rules, (t->nrules + 1) * sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	t->rules = r;
+	r[t->nrules].subject = op->subject;
+	r[t->nrules].object = op->object;
+	r[t->nrules].access = op->allow;
+	t->nrules++;
+	return 0;
+}
+
+static ssize_t ctl_self_store(struct sf_control *c,
+			      const struct ctl_caller *who, const char *name,
+			      int (*parse)(struct sf_labels *, const char *,
+					   size_t, struct sf_batch *,
+					   struct sf_error *),
+			      const char *buf, size_t len)
+{
+	struct sf_error err = { .file = name };
+	struct ctl_task *t;
+	struct sf_batch b;
+	u32 i;
+	int rc;
+
+	sf_batch_init(&b);
+	rc = parse(c->labels, buf, len, &b, &err);
+	if (rc == -EINVAL)
+		ctl_log_error(c, &err);
+	if (rc < 0)
+		goto out;
+	t = ctl_task_of(c, who, true);
+	if (!t) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < b.nops && rc == 0; i++)
+		rc = ctl_self_set(t, &b.ops[i]);
+out:
+	sf_batch_release(&b);
+	return rc < 0 ? rc : (ssize_t)len;
+}
+
+/* The caller's rules as load2 (or, with @max, load) shows rules: those
+ * with no access, or a label of @max bytes or more, are not shown. */
+static int ctl_self_show(struct sf_control *c, const struct ctl_caller *who,
+			 size_t max, struct ctl_buf *out)
+{
+	struct ctl_task *t = ctl_task_of(c, who, false);
+	char acc[SF_NUM_ACCESS + 1];
+	const char *s, *o;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; t && i < t->nrules && rc == 0; i++) {
+		s = sf_label_name(c->labels, t->rules[i].subject);
+		o = sf_label_name(c->labels, t->rules[i].object);
+		if (!t->rules[i].access || !s || !o || strlen(s) >= max ||
+		    strlen(o) >= max)
+			continue;
+		sf_access_format(t->rules[i].access, acc);
+		rc = ctl_buf_printf(out, "%s %s %s\n", s, o, acc);
+	}
+	return rc;
+}
+
+int ctl_show_load_self(struct sf_control *c, const struct ctl_caller *who,
+		       struct ctl_buf *out)
+{
+	return ctl_self_show(c, who, SF_LABELLEN, out);
+}
+
+int ctl_show_load_self2(struct sf_control *c, const struct ctl_caller *who,
+			struct ctl_buf *out)
+{
+	return ctl_self_show(c, who, SF_LABEL_MAX + 1, out);
+}
+
+ssize_t ctl_store_load_self(struct sf_control *c, const struct ctl_caller *who,
+			    const char *buf, size_t len, struct ctl_buf *out)
+{
+	(void)out;
+	return ctl_self_store(c, who, "load-self", sf_parse_load_record, buf,
+			      len);
+}
+
+ssize_t ctl_store_load_self2(struct sf_control *c,
+			     const struct ctl_caller *who, const char *buf,
+			     size_t len, struct ctl_buf *out)
+{
+	(void)out;
+	if (!ctl_has_text(buf, len)) {
+		ctl_log(c, LOG_WARNING, "rejected write: load-self2: no rule");
+		return -EINVAL;
+	}
+	return ctl_self_store(c, who, "load-self2", sf_parse_load2, buf, len);
+}
+
+/* ---- relabel-self ---- */
+
+/* Shown as smackfs shows it: each label followed by a space. */
+int ctl_show_relabel_self(struct sf_control *c, const struct ctl_caller *who,
+			  struct ctl_buf *out)
+{
+	struct ctl_task *t = ctl_task_of(c, who, false);
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; t && i < t->nrelabel && rc == 0; i++)
+		rc = ctl_buf_printf(out, "%s ",
+				    sf_label_name(c->labels, t->relabel[i]));
+	return rc;
+}
+
+/*
+ * A list of labels, parsed as onlycap is (a lone word starting with '-'
+ * empties it); it replaces the caller's list.  Mainline asks privilege
+ * for this (CTL_PRIV) although the file's mode lets anyone open it.
+ */
+ssize_t ctl_store_relabel_self(struct sf_control *c,
+			       const struct ctl_caller *who, const char *buf,
+			       size_t len, struct ctl_buf *out)
+{
+	struct sf_error err = { .file = "relabel-self" };
+	struct ctl_task *t;
+	struct sf_batch b;
+	sf_lid *list = NULL;
+	size_t n = 0;
+	int rc;
+
+	(void)out;
+	sf_batch_init(&b);
+	rc = sf_parse_onlycap(c->labels, buf, len, &b, &err);
+	if (rc == -EINVAL)
+		ctl_log_error(c, &err);
+	if (rc < 0)
+		goto out;
+	if (b.nops == 1 && b.ops[0].nlabels) {
+		n = b.ops[0].nlabels;
+		list = malloc(n * sizeof(*list));
+		if (!list) {
+			rc = -ENOMEM;
+			goto out;
+		}
+		memcpy(list, b.ops[0].labels, n * sizeof(*list));
+	}
+	t = ctl_task_of(c, who, true);
+	if (!t) {
+		free(list);
+		rc = -ENOMEM;
+		goto out;
+	}
+	free(t->relabel);
+	t->relabel = list;
+	t->nrelabel = n;
+out:
+	sf_batch_release(&b);
+	return rc < 0 ? rc : (ssize_t)len;
+}
