@@ -97,28 +97,53 @@ static bool sf_file_label_byte(char c)
 }
 
 /*
- * The SMACK64MMAP label of @n in @lid.  Returns 0, -ENODATA when @n has
- * none (mainline ignores a value that is not a label, or longer than
- * one: smk_fetch() then leaves smk_mmap NULL), or another negative errno
- * when it cannot be read.
+ * The label in @n's attribute @name (SMACK64MMAP or SMACK64EXEC), as
+ * smack_d_instantiate() reads it: the valid prefix of the value, and not
+ * "*" or "@".  Returns 0, -ENODATA when there is none (mainline ignores a
+ * value that is no such label: smk_fetch() leaves the field NULL), or
+ * another negative errno when it cannot be read.
  */
-static int sf_file_mmap_label(struct sf_fs *fs, struct sf_node *n,
-			      sf_lid *lid)
+static int sf_file_task_label(struct sf_fs *fs, struct sf_node *n,
+			      const char *name, sf_lid *lid)
 {
 	char buf[SF_LABEL_MAX + 1], proc[64];
 	ssize_t len;
 	size_t i;
 
 	sf_proc_path(n, proc, sizeof(proc));
-	len = getxattr(proc, fs->x_mmap, buf, sizeof(buf));
+	len = getxattr(proc, name, buf, sizeof(buf));
 	if (len < 0)
 		return errno == ENODATA || errno == ENOTSUP ||
 		       errno == ERANGE ? -ENODATA : -errno;
 	for (i = 0; i < (size_t)len && sf_file_label_byte(buf[i]); i++)
 		;
-	if (!i || sf_label_intern(fs->labels, buf, i, lid, NULL))
+	if (!i || sf_label_intern(fs->labels, buf, i, lid, NULL) ||
+	    *lid == SF_LID_STAR || *lid == SF_LID_WEB)
 		return -ENODATA;
 	return 0;
+}
+
+/*
+ * The label the program @n is mapped under when @s executes it.  Task
+ * labels from the kernel (the module, host Smack) change at the exec to
+ * the program's SMACK64EXEC before binfmt_elf maps it (mainline:
+ * smack_bprm_creds_for_exec, then commit_creds in begin_new_exec); the
+ * users map has no such change.  Returns 0 or a negative errno.
+ */
+static int sf_file_exec_subject(struct sf_fs *fs, struct sf_subject *s,
+				struct sf_node *n, sf_lid *lid)
+{
+	int rc;
+
+	*lid = s->lid;
+	if (fs->subject != SF_SUBJ_KMOD && fs->subject != SF_SUBJ_SMACK)
+		return 0;
+	rc = sf_file_task_label(fs, n, fs->x_exec, lid);
+	if (rc == -ENODATA) {
+		*lid = s->lid;
+		return 0;
+	}
+	return rc;
 }
 
 /*
@@ -172,20 +197,22 @@ static bool sf_file_is_script(struct sf_node *n)
  * binfmt_elf maps the program, past the point of no return (the task
  * dies of SIGSEGV); the daemon can only refuse the open, so execve(2)
  * fails with EACCES instead and nothing of the program runs.  A label
- * that cannot be read denies.
+ * that cannot be read denies.  A script is not mapped (binfmt_script).
  */
 static int sf_file_check_mmap(struct sf_fs *fs, struct sf_subject *s,
 			      struct sf_node *n)
 {
-	sf_lid m;
+	sf_lid m, subject;
 	int rc;
 
-	rc = sf_file_mmap_label(fs, n, &m);
+	rc = sf_file_task_label(fs, n, fs->x_mmap, &m);
 	if (rc == -ENODATA)
 		return 0;
+	if (!rc)
+		rc = sf_file_exec_subject(fs, s, n, &subject);
 	if (!rc) {
 		sf_rcu_read_lock();
-		rc = sf_file_mmap_rule(sf_policy_snapshot(fs->policy), s->lid,
+		rc = sf_file_mmap_rule(sf_policy_snapshot(fs->policy), subject,
 				       m);
 		sf_rcu_read_unlock();
 	}
