@@ -6,6 +6,8 @@ smackfuse_SOURCES = \
 	src/fuse/inode.c \
 	src/fuse/label.c \
 	src/fuse/subject.c \
+	src/fuse/users.h \
+	src/fuse/users.c \
 	src/fuse/check.c \
 	src/fuse/getattr.c \
 	src/fuse/policy.c \

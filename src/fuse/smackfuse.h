@@ -22,6 +22,7 @@
 #include <sys/uio.h>
 
 #include "smack.h"
+#include "users.h"
 
 /* Prefix of the hidden names used while a new object gets its label. */
 #define SF_TMP_PREFIX	".smackfuse-new."
@@ -84,20 +85,8 @@ struct sf_lockfd {
 	int fd;
 };
 
-/* One entry of the users map. */
-struct sf_user_rule {
-	enum { SF_UR_USER, SF_UR_GROUP, SF_UR_ANY } kind;
-	uid_t uid;			/* SF_UR_USER */
-	gid_t gid;			/* SF_UR_GROUP */
-	bool per_user;			/* "%u": the user's name */
-	sf_lid label;
-};
-
-struct sf_users {
-	struct sf_user_rule *rules;
-	size_t n;
-	bool has_groups;
-	/* uid -> label cache for "%u" (labels never change meaning). */
+/* uid -> label cache for "* %u" (labels never change meaning). */
+struct sf_users_cache {
 	pthread_mutex_t lock;
 	struct { uid_t uid; sf_lid lid; } cache[64];
 	unsigned int ncache;
@@ -132,6 +121,7 @@ struct sf_fs {
 	enum sf_subject_source subject;
 	char *users_path;
 	struct sf_users users;
+	struct sf_users_cache users_cache;
 	sf_lid def, root_label, floor, hat;
 	bool root_transmute;
 	bool cache_strict;

@@ -8,10 +8,8 @@
  * from the caller's CapEff, read only when a decision needs it.
  */
 #define _GNU_SOURCE
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,71 +72,16 @@ int sf_subject_setup(struct sf_fs *fs)
 			strerror(errno));
 		return -ENOENT;
 	}
-	pthread_mutex_init(&fs->users.lock, NULL);
+	pthread_mutex_init(&fs->users_cache.lock, NULL);
 	return 0;
 }
 
-/* ---- the users map ---- */
+/* ---- the users map (parsed by users.c) ---- */
 
-static int sf_users_error(const char *path, unsigned int line,
-			  const char *reason, const char *what)
+static void sf_users_stderr(void *arg, const char *msg)
 {
-	fprintf(stderr, "%s:%u: %s%s%s\n", path, line, reason,
-		what ? ": " : "", what ? what : "");
-	return -EINVAL;
-}
-
-static int sf_users_line(struct sf_fs *fs, const char *path,
-			 unsigned int line, char *s, struct sf_user_rule *r)
-{
-	char *who, *label, *extra, *save = NULL;
-	struct sf_error err = { .file = path, .line = line };
-
-	who = strtok_r(s, " \t", &save);
-	label = strtok_r(NULL, " \t", &save);
-	extra = strtok_r(NULL, " \t", &save);
-	if (!label)
-		return sf_users_error(path, line, "expected \"WHO LABEL\"",
-				      NULL);
-	if (extra)
-		return sf_users_error(path, line, "trailing text", extra);
-	memset(r, 0, sizeof(*r));
-	if (!strcmp(who, "*")) {
-		r->kind = SF_UR_ANY;
-	} else if (who[0] == '@') {
-		struct group *g = getgrnam(who + 1);
-
-		if (!g)
-			return sf_users_error(path, line, "unknown group",
-					      who + 1);
-		r->kind = SF_UR_GROUP;
-		r->gid = g->gr_gid;
-		fs->users.has_groups = true;
-	} else {
-		struct passwd *p = getpwnam(who);
-
-		if (!p)
-			return sf_users_error(path, line, "unknown user", who);
-		r->kind = SF_UR_USER;
-		r->uid = p->pw_uid;
-	}
-	if (!strcmp(label, "%u")) {
-		if (r->kind != SF_UR_ANY)
-			return sf_users_error(path, line,
-					      "%u is only valid after *", NULL);
-		r->per_user = true;
-		return 0;
-	}
-	if (sf_label_intern(fs->labels, label, strlen(label), &r->label,
-			    &err)) {
-		char msg[256];
-
-		sf_error_format(&err, msg, sizeof(msg));
-		fprintf(stderr, "%s:%u: bad label \"%s\": %s\n", path, line,
-			label, err.reason);
-		return -EINVAL;
-	}
-	return 0;
+	(void)arg;
+	fprintf(stderr, "%s\n", msg);
 }
 
 /**
@@ -148,60 +91,15 @@ static int sf_users_line(struct sf_fs *fs, const char *path,
  */
 int sf_users_load(struct sf_fs *fs, const char *path)
 {
-	FILE *f = fopen(path, "re");
-	char *buf = NULL;
-	size_t cap = 0;
-	unsigned int line = 0;
-	struct sf_user_rule *rules = NULL;
-	size_t n = 0;
-	int rc = 0;
-
-	if (!f) {
-		if (errno == ENOENT && !fs->users_path)
-			return 0;
-		fprintf(stderr, "%s: %s\n", path, strerror(errno));
-		return -errno;
-	}
-	while (getline(&buf, &cap, f) > 0) {
-		char *s = buf, *end;
-		struct sf_user_rule *nr;
-
-		line++;
-		end = s + strlen(s);
-		while (end > s && isspace((unsigned char)end[-1]))
-			*--end = '\0';
-		while (isspace((unsigned char)*s))
-			s++;
-		if (!*s || *s == '#')
-			continue;
-		nr = realloc(rules, (n + 1) * sizeof(*rules));
-		if (!nr) {
-			rc = -ENOMEM;
-			break;
-		}
-		rules = nr;
-		rc = sf_users_line(fs, path, line, s, &rules[n]);
-		if (rc)
-			break;
-		n++;
-	}
-	free(buf);
-	fclose(f);
-	if (rc) {
-		free(rules);
-		fs->users.has_groups = false;
-		return rc;
-	}
-	fs->users.rules = rules;
-	fs->users.n = n;
-	return 0;
+	return sf_users_parse(&fs->users, fs->labels, path, !fs->users_path,
+			      sf_users_stderr, NULL);
 }
 
 /* Label of the user @uid's own name ("* %u"), cached by uid: a name
  * does not depend on the process asking. */
 static sf_lid sf_user_name_label(struct sf_fs *fs, uid_t uid)
 {
-	struct sf_users *u = &fs->users;
+	struct sf_users_cache *u = &fs->users_cache;
 	struct passwd pw, *res = NULL;
 	char buf[1024];
 	sf_lid lid = SF_LID_FLOOR;
@@ -275,27 +173,22 @@ static bool sf_in_group(struct sf_subject *s, gid_t gid)
 	return false;
 }
 
+static bool sf_in_group_cb(void *arg, gid_t gid)
+{
+	return sf_in_group(arg, gid);
+}
+
 /* users map: first match in the order user, @group, "*"; else "_". */
 static sf_lid sf_subject_users(struct sf_fs *fs, struct sf_subject *s)
 {
-	struct sf_users *u = &fs->users;
-	size_t i;
+	const struct sf_user_rule *r;
 
-	for (i = 0; i < u->n; i++)
-		if (u->rules[i].kind == SF_UR_USER && u->rules[i].uid == s->uid)
-			return u->rules[i].label;
-	for (i = 0; u->has_groups && i < u->n; i++)
-		if (u->rules[i].kind == SF_UR_GROUP &&
-		    sf_in_group(s, u->rules[i].gid))
-			return u->rules[i].label;
-	for (i = 0; i < u->n; i++) {
-		if (u->rules[i].kind != SF_UR_ANY)
-			continue;
-		if (u->rules[i].per_user)
-			return sf_user_name_label(fs, s->uid);
-		return u->rules[i].label;
-	}
-	return SF_LID_FLOOR;
+	r = sf_users_match(&fs->users, s->uid, sf_in_group_cb, s);
+	if (!r)
+		return SF_LID_FLOOR;
+	if (r->per_user)
+		return sf_user_name_label(fs, s->uid);
+	return r->label;
 }
 
 static sf_lid sf_label_from_text(struct sf_fs *fs, char *buf, int len)

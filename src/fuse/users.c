@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * users.c - the users map parser, shared by the daemon and pam_smackfuse.
+ *
+ * Strict like doas: the first bad line names file and line, and nothing
+ * of a bad file is used.  Users and groups are resolved at load, so a
+ * name that does not exist is an error, not a silent non-match.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <grp.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "users.h"
+
+struct sf_users_ctx {
+	const char *path;
+	unsigned int line;
+	struct sf_labels *labels;
+	bool has_groups;
+	sf_users_report report;
+	void *arg;
+};
+
+static int sf_users_error(struct sf_users_ctx *c, const char *reason,
+			  const char *what)
+{
+	char msg[512];
+
+	snprintf(msg, sizeof(msg), "%s:%u: %s%s%s", c->path, c->line, reason,
+		 what ? ": " : "", what ? what : "");
+	c->report(c->arg, msg);
+	return -EINVAL;
+}
+
+/* "WHO": "*", "@group" or a user name, resolved now. */
+static int sf_users_who(struct sf_users_ctx *c, const char *who,
+			struct sf_user_rule *r)
+{
+	if (!strcmp(who, "*")) {
+		r->kind = SF_UR_ANY;
+	} else if (who[0] == '@') {
+		struct group *g = getgrnam(who + 1);
+
+		if (!g)
+			return sf_users_error(c, "unknown group", who + 1);
+		r->kind = SF_UR_GROUP;
+		r->gid = g->gr_gid;
+		c->has_groups = true;
+	} else {
+		struct passwd *p = getpwnam(who);
+
+		if (!p)
+			return sf_users_error(c, "unknown user", who);
+		r->kind = SF_UR_USER;
+		r->uid = p->pw_uid;
+	}
+	return 0;
+}
+
+static int sf_users_line(struct sf_users_ctx *c, char *s,
+			 struct sf_user_rule *r)
+{
+	char *who, *label, *extra, *save = NULL;
+	struct sf_error err = { .file = c->path, .line = c->line };
+	char msg[512];
+	int rc;
+
+	who = strtok_r(s, " \t", &save);
+	label = strtok_r(NULL, " \t", &save);
+	extra = strtok_r(NULL, " \t", &save);
+	if (!label)
+		return sf_users_error(c, "expected \"WHO LABEL\"", NULL);
+	if (extra)
+		return sf_users_error(c, "trailing text", extra);
+	memset(r, 0, sizeof(*r));
+	rc = sf_users_who(c, who, r);
+	if (rc)
+		return rc;
+	if (!strcmp(label, "%u")) {
+		if (r->kind != SF_UR_ANY)
+			return sf_users_error(c, "%u is only valid after *",
+					      NULL);
+		r->per_user = true;
+		return 0;
+	}
+	if (sf_label_intern(c->labels, label, strlen(label), &r->label,
+			    &err)) {
+		snprintf(msg, sizeof(msg), "%s:%u: bad label \"%s\": %s",
+			 c->path, c->line, label, err.reason);
+		c->report(c->arg, msg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Strip surrounding blanks; NULL for a blank or comment line. */
+static char *sf_users_trim(char *s)
+{
+	char *end = s + strlen(s);
+
+	while (end > s && isspace((unsigned char)end[-1]))
+		*--end = '\0';
+	while (isspace((unsigned char)*s))
+		s++;
+	return *s && *s != '#' ? s : NULL;
+}
+
+static int sf_users_open(struct sf_users_ctx *c, bool missing_ok, FILE **f)
+{
+	char msg[512];
+	int e;
+
+	*f = fopen(c->path, "re");
+	if (*f)
+		return 0;
+	e = errno;
+	if (e == ENOENT && missing_ok)
+		return 0;
+	snprintf(msg, sizeof(msg), "%s: %s", c->path, strerror(e));
+	c->report(c->arg, msg);
+	return -e;
+}
+
+int sf_users_parse(struct sf_users *u, struct sf_labels *labels,
+		   const char *path, bool missing_ok, sf_users_report report,
+		   void *arg)
+{
+	struct sf_users_ctx c = { .path = path, .labels = labels,
+				  .report = report, .arg = arg };
+	struct sf_user_rule *rules = NULL, *nr;
+	char *buf = NULL, *s;
+	size_t cap = 0, n = 0;
+	FILE *f;
+	int rc;
+
+	rc = sf_users_open(&c, missing_ok, &f);
+	if (rc || !f)
+		return rc;
+	while (getline(&buf, &cap, f) > 0) {
+		c.line++;
+		s = sf_users_trim(buf);
+		if (!s)
+			continue;
+		nr = realloc(rules, (n + 1) * sizeof(*rules));
+		if (!nr) {
+			rc = -ENOMEM;
+			break;
+		}
+		rules = nr;
+		rc = sf_users_line(&c, s, &rules[n]);
+		if (rc)
+			break;
+		n++;
+	}
+	free(buf);
+	fclose(f);
+	if (rc) {
+		free(rules);
+		return rc;
+	}
+	u->rules = rules;
+	u->n = n;
+	u->has_groups = c.has_groups;
+	return 0;
+}
+
+void sf_users_free(struct sf_users *u)
+{
+	free(u->rules);
+	u->rules = NULL;
+	u->n = 0;
+	u->has_groups = false;
+}
+
+const struct sf_user_rule *sf_users_match(const struct sf_users *u,
+					  uid_t uid,
+					  bool (*in_group)(void *arg, gid_t gid),
+					  void *arg)
+{
+	size_t i;
+
+	for (i = 0; i < u->n; i++)
+		if (u->rules[i].kind == SF_UR_USER && u->rules[i].uid == uid)
+			return &u->rules[i];
+	for (i = 0; u->has_groups && i < u->n; i++)
+		if (u->rules[i].kind == SF_UR_GROUP &&
+		    in_group(arg, u->rules[i].gid))
+			return &u->rules[i];
+	for (i = 0; i < u->n; i++)
+		if (u->rules[i].kind == SF_UR_ANY)
+			return &u->rules[i];
+	return NULL;
+}

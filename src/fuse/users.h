@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * users.h - the users map (/etc/smackfuse/users): which label a user gets.
+ *
+ * One parser for the daemon (-o subject=users) and the PAM session module
+ * (src/pam), so that a user's files and a user's login get the same label.
+ * Lines are "user LABEL", "@group LABEL", "* LABEL" or "* %u" (the user's
+ * own name); '#' starts a comment.  The first matching line wins, users
+ * before groups before "*"; no match is the floor "_".
+ */
+#ifndef SMACKFUSE_USERS_H
+#define SMACKFUSE_USERS_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "smack.h"
+
+/* The PAM module's default map: the daemon's (main.c), under the policy
+ * directory $(sysconfdir)/smackfuse when the build says where that is. */
+#ifdef SF_SYSCONFDIR
+#define SF_USERS_DEFAULT SF_SYSCONFDIR "/smackfuse/users"
+#else
+#define SF_USERS_DEFAULT "/etc/smackfuse/users"
+#endif
+
+/* One line of the users map. */
+struct sf_user_rule {
+	enum { SF_UR_USER, SF_UR_GROUP, SF_UR_ANY } kind;
+	uid_t uid;			/* SF_UR_USER */
+	gid_t gid;			/* SF_UR_GROUP */
+	bool per_user;			/* "%u": the user's name */
+	sf_lid label;
+};
+
+/* A parsed map: @rules in file order, one allocation. */
+struct sf_users {
+	struct sf_user_rule *rules;
+	size_t n;
+	bool has_groups;
+};
+
+/* Where the parser's messages ("FILE:LINE: reason") go. */
+typedef void (*sf_users_report)(void *arg, const char *msg);
+
+/*
+ * sf_users_parse - read the map at @path into @u, labels interned into
+ * @labels.  All or nothing: on error @u is left as it was.  A missing
+ * file is an empty map when @missing_ok, an error otherwise.  Returns 0 or
+ * a negative errno after one message through @report.
+ */
+int sf_users_parse(struct sf_users *u, struct sf_labels *labels,
+		   const char *path, bool missing_ok, sf_users_report report,
+		   void *arg);
+void sf_users_free(struct sf_users *u);
+
+/*
+ * sf_users_match - the line that labels @uid: its user line, else the
+ * first @group line whose group @in_group(@arg, gid) says @uid is in,
+ * else the first "*" line.  NULL when none: the floor.
+ */
+const struct sf_user_rule *sf_users_match(const struct sf_users *u,
+					  uid_t uid,
+					  bool (*in_group)(void *arg, gid_t gid),
+					  void *arg);
+
+#endif /* SMACKFUSE_USERS_H */
