@@ -110,9 +110,17 @@ static char *sf_users_trim(char *s)
 	return *s && *s != '#' ? s : NULL;
 }
 
-static int sf_users_open(struct sf_users_ctx *c, bool missing_ok, FILE **f)
+static int sf_users_read_error(struct sf_users_ctx *c, int e)
 {
 	char msg[512];
+
+	snprintf(msg, sizeof(msg), "%s: %s", c->path, strerror(e));
+	c->report(c->arg, msg);
+	return -e;
+}
+
+static int sf_users_open(struct sf_users_ctx *c, bool missing_ok, FILE **f)
+{
 	int e;
 
 	*f = fopen(c->path, "re");
@@ -121,9 +129,7 @@ static int sf_users_open(struct sf_users_ctx *c, bool missing_ok, FILE **f)
 	e = errno;
 	if (e == ENOENT && missing_ok)
 		return 0;
-	snprintf(msg, sizeof(msg), "%s: %s", c->path, strerror(e));
-	c->report(c->arg, msg);
-	return -e;
+	return sf_users_read_error(c, e);
 }
 
 int sf_users_parse(struct sf_users *u, struct sf_labels *labels,
@@ -141,6 +147,7 @@ int sf_users_parse(struct sf_users *u, struct sf_labels *labels,
 	rc = sf_users_open(&c, missing_ok, &f);
 	if (rc || !f)
 		return rc;
+	errno = 0;
 	while (getline(&buf, &cap, f) > 0) {
 		c.line++;
 		s = sf_users_trim(buf);
@@ -157,6 +164,9 @@ int sf_users_parse(struct sf_users *u, struct sf_labels *labels,
 			break;
 		n++;
 	}
+	/* A read error is no end of file: a map cut short labels wrongly. */
+	if (!rc && ferror(f))
+		rc = sf_users_read_error(&c, errno ? errno : EIO);
 	free(buf);
 	fclose(f);
 	if (rc) {
