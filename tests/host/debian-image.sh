@@ -1,0 +1,171 @@
+#!/bin/bash
+# debian-image.sh - print the paths of a booted-Debian-host image, building
+# it once.
+#
+# Builds, with debootstrap from Debian's registry (the mirror the apt sources
+# of this machine name, or $SMACKFUSE_DEBIAN_MIRROR), a minimal Debian 12
+# root filesystem with systemd as init, udev, fuse3, login/passwd, pamtester
+# and the libraries smackfuse links, and makes an ext4 disk image of it
+# (mkfs.ext4 -d, no loop mount).  Beside it, a small initramfs (static
+# busybox + the virtio/ext4 modules of Debian's kernel) that mounts the
+# image, copies the per-run tree of a second disk into it (see
+# debian-host.test) and hands over to systemd.  Both are cached under
+# $SMACKFUSE_CACHE/debian-host/<key>/ (default /var/cache/smackfuse), the key
+# being a hash of this script, the kernel version, the mirror and the suite,
+# so repeated runs only print the paths.  A lock serialises builders.
+#
+# Output (stdout, three lines): the root image, the initramfs, the kernel
+# (the uncompressed vmlinux from tests/qemu/debian-kernel.sh).
+# Exit 2 with a message when a prerequisite is missing (not root,
+# debootstrap, mkfs.ext4, busybox-static, Debian's kernel), 1 when the
+# build itself fails (the log is named).
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+QEMU_DIR=$(cd "$HERE/../qemu" && pwd)
+CACHE=${SMACKFUSE_CACHE:-/var/cache/smackfuse}
+SUITE=bookworm
+# Everything the host needs besides minbase; the libraries are those
+# smackfuse, smackfusectl and the tools link (configure.ac's pkg-config
+# modules).
+PKGS="systemd systemd-sysv udev dbus kmod fuse3 libfuse3-3 login passwd
+ pamtester libpam-runtime procps psmisc attr util-linux
+ libnl-3-200 libnl-genl-3-200 libattr1 liburcu8"
+
+die() { echo "debian-image: $*" >&2; exit 2; }
+
+[ "$(id -u)" = 0 ] || die "needs root (debootstrap, device nodes in the image)"
+for t in debootstrap mkfs.ext4 cpio; do
+	command -v $t >/dev/null || die "$t missing (apt-get install debootstrap e2fsprogs cpio)"
+done
+BB=/bin/busybox
+[ -x "$BB" ] && ! ldd "$BB" >/dev/null 2>&1 ||
+	die "static busybox missing (apt-get install busybox-static)"
+K=$("$QEMU_DIR/debian-kernel.sh" version)
+VMLINUX=$("$QEMU_DIR/debian-kernel.sh" vmlinux)
+MODS=/lib/modules/$K
+[ -f "$MODS/modules.dep" ] || die "$MODS/modules.dep missing (apt-get install linux-image-$K)"
+
+MIRROR=${SMACKFUSE_DEBIAN_MIRROR:-}
+if [ -z "$MIRROR" ]; then
+	# The first "debian" archive URI of the configured apt sources.
+	MIRROR=$(find /etc/apt/sources.list /etc/apt/sources.list.d \
+		-maxdepth 1 -type f \( -name '*.list' -o -name '*.sources' \) \
+		-exec cat {} + 2>/dev/null |
+		sed -nE 's#^(deb +(\[[^]]*\] +)?|URIs: *)(https?://[^ ]*/debian)/? .*#\3#p;
+			s#^URIs: *(https?://[^ ]*/debian)/?$#\1#p' | head -n 1 || true)
+fi
+[ -n "$MIRROR" ] || die "no Debian mirror in the apt sources (set SMACKFUSE_DEBIAN_MIRROR)"
+
+KEY=$({ cat "$0" "$HERE/initramfs-init"; echo "$K $MIRROR $SUITE"; } |
+	sha1sum | cut -c1-10)
+# The debootstrap result alone is kept as a tarball keyed by what goes
+# into it, so a change to the rest of this script does not fetch again.
+BKEY=$(echo "$SUITE $MIRROR $PKGS" | sha1sum | cut -c1-10)
+BTAR=$CACHE/debian-host/debootstrap-$SUITE-$BKEY.tar
+D=$CACHE/debian-host/$SUITE-$K-$KEY
+mkdir -p "$D"
+done_paths() { printf '%s\n' "$D/root.ext4" "$D/initramfs.cpio" "$VMLINUX"; exit 0; }
+[ -s "$D/root.ext4" ] && [ -s "$D/initramfs.cpio" ] && done_paths
+exec 9>"$D/lock"
+if ! flock -n 9; then
+	echo "debian-image: another build holds $D/lock; waiting" >&2
+	flock 9
+fi
+[ -s "$D/root.ext4" ] && [ -s "$D/initramfs.cpio" ] && done_paths
+
+LOG=$D/build.log
+: >"$LOG"
+fail() { tail -n 30 "$LOG" >&2; echo "debian-image: $* (log: $LOG)" >&2; exit 1; }
+T0=$(date +%s)
+R=$D/rootfs
+rm -rf "$R"
+if [ ! -s "$BTAR" ]; then
+	echo "debian-image: debootstrap $SUITE from $MIRROR into $R" >&2
+	debootstrap --variant=minbase --include="$(echo $PKGS | tr ' ' ,)" \
+		"$SUITE" "$R" "$MIRROR" >>"$LOG" 2>&1 || fail "debootstrap failed"
+	rm -rf "$R/var/cache/apt/archives/"*.deb "$R/var/lib/apt/lists/"*
+	tar -C "$R" --numeric-owner --xattrs -cf "$BTAR.tmp" . &&
+		mv "$BTAR.tmp" "$BTAR"
+else
+	mkdir -p "$R"
+	tar -C "$R" --numeric-owner --xattrs -xf "$BTAR"
+fi
+T1=$(date +%s)
+
+# The host's identity: fixed, so no boot is a "first boot".
+echo sfhost >"$R/etc/hostname"
+echo 5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f >"$R/etc/machine-id"
+printf '127.0.0.1 localhost\n127.0.1.1 sfhost\n' >"$R/etc/hosts"
+echo '# / is mounted read-write by the initramfs' >"$R/etc/fstab"
+# Units that only cost boot time here.
+for u in getty@tty1.service serial-getty@ttyS0.service console-getty.service \
+	apt-daily.timer apt-daily-upgrade.timer dpkg-db-backup.timer \
+	e2scrub_all.timer e2scrub_reap.service fstrim.timer \
+	systemd-timesyncd.service systemd-networkd.service \
+	systemd-resolved.service systemd-update-utmp.service \
+	systemd-update-utmp-runlevel.service systemd-random-seed.service \
+	systemd-journal-flush.service systemd-hwdb-update.service \
+	systemd-pstore.service ldconfig.service \
+	sys-kernel-config.mount sys-kernel-tracing.mount \
+	dev-hugepages.mount dev-mqueue.mount; do
+	ln -sf /dev/null "$R/etc/systemd/system/$u"
+done
+ln -sf /lib/systemd/system/multi-user.target "$R/etc/systemd/system/default.target"
+mkdir -p "$R/etc/systemd/journald.conf.d"
+printf '[Journal]\nStorage=volatile\nForwardToConsole=no\n' \
+	>"$R/etc/systemd/journald.conf.d/sfhost.conf"
+
+# Debian's kernel modules that the host loads after the initramfs: fuse
+# (and what the initramfs already loaded, so modprobe finds them).
+need_mods() {	# module names -> their .ko paths with dependencies, in load order
+	local m p
+	for m in "$@"; do
+		p=$(awk -v m="$m" -F: '{ n = $1; sub(/.*\//, "", n); sub(/\.ko.*/, "", n);
+			gsub(/-/, "_", n) } n == m { print $0; exit }' "$MODS/modules.dep")
+		[ -n "$p" ] || { echo "debian-image: module $m not in $MODS" >&2; return 1; }
+		local deps=${p#*:} self=${p%%:*} d
+		for d in $deps; do echo "$d"; done | tac
+		echo "$self"
+	done | awk '!seen[$0]++'
+}
+BOOTMODS="virtio_pci virtio_blk crc32c_generic ext4"
+mkdir -p "$R$MODS"
+for m in $(need_mods $BOOTMODS fuse); do
+	mkdir -p "$(dirname "$R$MODS/$m")"
+	cp "$MODS/$m" "$R$MODS/$m"
+done
+cp "$MODS"/modules.order "$MODS"/modules.builtin* "$R$MODS/"
+depmod -b "$R" "$K" >>"$LOG" 2>&1 || fail "depmod failed"
+
+echo "debian-image: making root.ext4" >&2
+mkfs.ext4 -q -F -L sfhost -d "$R" "$D/root.ext4.tmp" 1536M >>"$LOG" 2>&1 ||
+	fail "mkfs.ext4 failed"
+mv "$D/root.ext4.tmp" "$D/root.ext4"
+T2=$(date +%s)
+
+# The initramfs: busybox, the modules to reach an ext4 root on virtio, and
+# an /init that mounts it, copies the run's tree (second disk) in and runs
+# systemd.
+I=$D/initramfs
+rm -rf "$I"
+mkdir -p "$I/bin" "$I/mods" "$I/dev" "$I/proc" "$I/sys" "$I/newroot" "$I/inject"
+cp "$BB" "$I/bin/busybox"
+n=0
+for m in $(need_mods $BOOTMODS); do
+	n=$((n + 1))
+	f=$(printf '%02d-%s' $n "$(basename "$m")")
+	case "$m" in
+	*.xz) xz -dc "$MODS/$m" >"$I/mods/${f%.xz}" ;;
+	*.zst) zstd -qdc "$MODS/$m" >"$I/mods/${f%.zst}" ;;
+	*) cp "$MODS/$m" "$I/mods/$f" ;;
+	esac
+done
+cp "$HERE/initramfs-init" "$I/init"
+chmod 755 "$I/init"
+(cd "$I" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) >"$D/initramfs.cpio.tmp"
+mv "$D/initramfs.cpio.tmp" "$D/initramfs.cpio"
+rm -rf "$I"
+du -sh "$R" >>"$LOG"
+rm -rf "$R"
+echo "debian-image: debootstrap $((T1 - T0)) s, image $((T2 - T1)) s, total $(( $(date +%s) - T0 )) s" | tee -a "$LOG" >&2
+done_paths

@@ -1,0 +1,123 @@
+# guest-host.sh - the shared-host scenario on a booted Debian 12 (issue 18),
+# run by guest-run.sh as root under systemd.  smackfuse was installed with
+# `make install` (the host test copied its DESTDIR into /), smackfuse.ko is
+# under /lib/modules/$(uname -r)/extra and /etc/modules-load.d names it.
+# Users alice, bob and carol get per-user compartments (* %u); their
+# processes are labelled as a login would label them (smackrun -u UID
+# LABEL, until pam_smackfuse does it at login).
+. /usr/local/lib/sfhost/tap.sh
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+SF=/sys/kernel/security/smackfuse
+T=/srv/data
+U=smackfuse@$(systemd-escape --path $T).service
+
+diag "booted: $(systemd-analyze time 2>/dev/null | head -n 1)"
+systemd-analyze blame 2>/dev/null | head -n 5 | while read -r l; do diag "blame: $l"; done
+
+# --- the module loads at boot (modules-load.d), before the unit starts
+check "systemd-modules-load.service succeeded at boot" \
+	sh -c 'systemctl show -p Result --value systemd-modules-load.service | grep -qx success'
+check "smackfuse.ko was loaded by modules-load.d at boot" \
+	grep -q '^smackfuse ' /proc/modules
+check "$SF/current exists (the module runs)" test -r $SF/current
+check "$U starts after systemd-modules-load.service" \
+	sh -c "systemctl show -p After $U | grep -q systemd-modules-load.service"
+
+# --- users and the tree, as an administrator sets them up
+for u in alice bob carol; do useradd -m -s /bin/sh $u; done
+uid() { id -u "$1"; }
+as() {	# as USER CMD...: run CMD as USER, labelled with the user's name
+	_u=$1; shift
+	smackrun -u "$(uid $_u):$(id -g $_u)" "$_u" "$@"
+}
+mkdir -p $T/pub
+for u in alice bob carol; do
+	mkdir -p $T/$u
+	echo "secret of $u" >$T/$u/secret
+	chown -R $u:$u $T/$u
+	chmod 755 $T/$u; chmod 644 $T/$u/secret
+	setfattr -n security.SMACK64 -v $u $T/$u
+	setfattr -n security.SMACK64 -v $u $T/$u/secret
+done
+echo "for everyone" >$T/pub/readme
+chmod 755 $T/pub; chmod 644 $T/pub/readme
+mkdir -p /etc/smackfuse/accesses.d
+echo '* %u' >/etc/smackfuse/users
+echo '# per-user compartments: no sharing' >/etc/smackfuse/accesses.d/site
+check "without smackfuse, carol reads alice's file (DAC allows it)" \
+	as carol cat $T/alice/secret
+
+# --- enable --now: mounted over itself, policy applied
+T0=$(cut -d' ' -f1 /proc/uptime)
+check "systemctl enable --now $U" systemctl enable --now $U
+T1=$(cut -d' ' -f1 /proc/uptime)
+diag "enable --now took $(awk -v a="$T0" -v b="$T1" 'BEGIN { print b - a }') s"
+check "$U is active" systemctl is-active -q $U
+check "$T is a smackfuse mount" sh -c "findmnt -n -o FSTYPE $T | tail -n 1 | grep -q '^fuse'"
+check_out "alice reads her file" "secret of alice" as alice cat $T/alice/secret
+check_fails "bob cannot read alice's file" as bob cat $T/alice/secret
+check_fails "carol cannot read alice's file" as carol cat $T/alice/secret
+check_fails "carol cannot list bob's directory" as carol ls $T/bob
+check_fails "bob cannot write into carol's directory" as bob sh -c "echo x >$T/carol/new"
+check "carol creates a file in her directory" as carol sh -c "echo mine >$T/carol/new"
+check_out "... which carries her label" "carol" \
+	getfattr --absolute-names --only-values -n security.SMACK64 /run/smackfuse-backing/$(systemd-escape --path $T)/carol/new
+check_out "everyone reads the floor file" "for everyone" as bob cat $T/pub/readme
+
+# --- reload applies a changed policy
+echo 'bob alice rx' >>/etc/smackfuse/accesses.d/site
+check_fails "before reload bob still cannot read alice's file" as bob cat $T/alice/secret
+check "systemctl reload $U" systemctl reload $U
+check_out "after reload bob reads alice's file" "secret of alice" as bob cat $T/alice/secret
+check_fails "... and carol still cannot" as carol cat $T/alice/secret
+sed -i '/^bob alice rx$/d' /etc/smackfuse/accesses.d/site
+echo 'bob alice -' >>/etc/smackfuse/accesses.d/site
+systemctl reload $U
+check_fails "a reload that removes the rule closes it again" as bob cat $T/alice/secret
+
+# --- kill -9: restarted, enforced again, never open in between
+mkdir -p /run/systemd/system/$U.d
+printf '[Service]\nRestartSec=4\n' >/run/systemd/system/$U.d/slow.conf
+systemctl daemon-reload
+P1=$(systemctl show -p MainPID --value $U)
+: >/tmp/reader.out
+as carol sh -c "i=0; while [ ! -e /tmp/reader.stop ]; do
+	i=\$((i + 1)); if cat $T/alice/secret >/dev/null 2>&1; then echo LEAK; else echo denied; fi
+	done" >>/tmp/reader.out 2>&1 &
+RP=$!
+sleep 2
+check "the daemon (pid $P1) is killed with SIGKILL" kill -9 "$P1"
+sleep 1
+check_fails "while it is dead, carol cannot read alice's file" as carol cat $T/alice/secret
+check_fails "while it is dead, root cannot list the tree (dead mount)" ls $T
+check_out "under the dead mount lies the guard: empty, mode 0, not the tree" "0 0" \
+	unshare -m --propagation private sh -c "umount -l $T && echo \$(stat -c %a $T) \$(ls -A $T | wc -l)"
+i=0
+while [ "$(systemctl show -p MainPID --value $U)" = "$P1" ] ||
+	[ "$(systemctl show -p MainPID --value $U)" = 0 ] ||
+	! systemctl is-active -q $U; do
+	i=$((i + 1)); [ $i -lt 600 ] || break; sleep 0.1
+done
+P2=$(systemctl show -p MainPID --value $U)
+check "the unit restarted the daemon (pid $P1 -> $P2)" \
+	sh -c "[ '$P2' != '$P1' ] && [ '$P2' != 0 ] && systemctl is-active -q $U"
+sleep 2
+touch /tmp/reader.stop; wait $RP
+N=$(grep -c . /tmp/reader.out); L=$(grep -c LEAK /tmp/reader.out)
+diag "reader: $N reads of alice's file by carol across the kill and restart, $L succeeded"
+check "carol's reader loop ran across the kill and restart" test "$N" -gt 10
+check "... and never read alice's file" test "$L" = 0
+check_out "after the restart alice reads her file" "secret of alice" as alice cat $T/alice/secret
+check_fails "after the restart carol cannot read alice's file" as carol cat $T/alice/secret
+check_fails "after the restart bob cannot read alice's file (policy reapplied)" \
+	as bob cat $T/alice/secret
+rm -rf /run/systemd/system/$U.d; systemctl daemon-reload
+
+# --- stop unmounts cleanly
+check "systemctl stop $U" systemctl stop $U
+check_fails "no FUSE mount is left on $T" sh -c "findmnt -n -o FSTYPE $T | grep -q ."
+check_fails "no bind is left under /run/smackfuse-backing" \
+	sh -c "findmnt -rn -o TARGET | grep -q '^/run/smackfuse-backing/'"
+check_out "the tree is the plain directory again" "secret of alice" cat $T/alice/secret
+check_out "$U is inactive, not failed" "inactive" systemctl is-active $U
+done_testing
