@@ -106,6 +106,8 @@ for u in getty@tty1.service serial-getty@ttyS0.service console-getty.service \
 	systemd-update-utmp-runlevel.service systemd-random-seed.service \
 	systemd-journal-flush.service systemd-hwdb-update.service \
 	systemd-pstore.service ldconfig.service \
+	systemd-logind.service dbus.service dbus.socket \
+	systemd-udev-trigger.service systemd-journald-audit.socket \
 	sys-kernel-config.mount sys-kernel-tracing.mount \
 	dev-hugepages.mount dev-mqueue.mount; do
 	ln -sf /dev/null "$R/etc/systemd/system/$u"

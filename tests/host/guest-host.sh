@@ -41,9 +41,13 @@ for u in alice bob carol; do
 done
 echo "for everyone" >$T/pub/readme
 chmod 755 $T/pub; chmod 644 $T/pub/readme
-mkdir -p /etc/smackfuse/accesses.d
-echo '* %u' >/etc/smackfuse/users
-echo '# per-user compartments: no sharing' >/etc/smackfuse/accesses.d/site
+# The policy directory the installed daemon reads ($(sysconfdir)/smackfuse).
+E=$(smackfuse --help 2>&1 | sed -n 's/^.*users map (default \(.*\)\/users).*$/\1/p')
+check "smackfuse --help names its policy directory ($E)" test -n "$E"
+: "${E:=/etc/smackfuse}"
+mkdir -p $E/accesses.d
+echo '* %u' >$E/users
+echo '# per-user compartments: no sharing' >$E/accesses.d/site
 check "without smackfuse, carol reads alice's file (DAC allows it)" \
 	as carol cat $T/alice/secret
 
@@ -65,13 +69,13 @@ check_out "... which carries her label" "carol" \
 check_out "everyone reads the floor file" "for everyone" as bob cat $T/pub/readme
 
 # --- reload applies a changed policy
-echo 'bob alice rx' >>/etc/smackfuse/accesses.d/site
+echo 'bob alice rx' >>$E/accesses.d/site
 check_fails "before reload bob still cannot read alice's file" as bob cat $T/alice/secret
 check "systemctl reload $U" systemctl reload $U
 check_out "after reload bob reads alice's file" "secret of alice" as bob cat $T/alice/secret
 check_fails "... and carol still cannot" as carol cat $T/alice/secret
-sed -i '/^bob alice rx$/d' /etc/smackfuse/accesses.d/site
-echo 'bob alice -' >>/etc/smackfuse/accesses.d/site
+sed -i '/^bob alice rx$/d' $E/accesses.d/site
+echo 'bob alice -' >>$E/accesses.d/site
 systemctl reload $U
 check_fails "a reload that removes the rule closes it again" as bob cat $T/alice/secret
 

@@ -1,0 +1,19 @@
+# tests/host: fragment of the top-level Makefile.am (paths relative to the top).
+# The booted Debian host (issue 18): a Debian 12 image with systemd, built
+# once by debian-image.sh and cached under /var/cache/smackfuse/debian-host/,
+# boots in qemu with this build's `make install` and runs the shared-host
+# scenario (guest-host.sh) under systemd.  See tests/host/README.
+TESTS += tests/host/debian-host.test
+EXTRA_DIST += \
+	tests/host/README \
+	tests/host/debian-host.test \
+	tests/host/debian-image.sh \
+	tests/host/initramfs-init \
+	tests/host/guest-run.sh \
+	tests/host/guest-host.sh \
+	tests/host/sfhost-test.service
+
+# Build (or find in the cache) the Debian host image ahead of make check.
+debian-host-image:
+	$(top_srcdir)/tests/host/debian-image.sh
+.PHONY: debian-host-image
