@@ -1,13 +1,20 @@
 # tests/pam: fragment of the top-level Makefile.am (paths relative to the top).
 #
 # pam_smackfuse: on the host through pamtester and a PAM service of the
-# test's own (without smackfuse.ko); pam-label opens sessions as login
-# does and prints the labels of itself and of a forked, exec'd child.
+# test's own (without smackfuse.ko: host.test), and in qemu on Debian's
+# kernel with smackfuse.ko loaded (session.test).  pam-label opens
+# sessions as login does and prints the labels of itself and of a forked,
+# exec'd child.
 if BUILD_PAM
 check_PROGRAMS += tests/pam/pam-label
 tests_pam_pam_label_SOURCES = tests/pam/pam-label.c
 tests_pam_pam_label_LDADD = -lpam
 SF_PAM_TESTS = tests/pam/host.test
+if BUILD_KMOD
+# smackrun-static: tests/kmod/local.mk
+SF_PAM_TESTS += tests/pam/session.test
+endif
 TESTS += $(SF_PAM_TESTS)
 endif
-EXTRA_DIST += tests/pam/host.test
+EXTRA_DIST += tests/pam/host.test tests/pam/session.test \
+	tests/pam/guest-session.sh
