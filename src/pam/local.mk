@@ -3,22 +3,28 @@
 # pam_smackfuse.so, the login-label session module.  It compiles the
 # daemon's users map parser and the core's label table itself, with an
 # environment of its own (src/pam/sf_env.h, found before the user one):
-# no liburcu inside sshd, login and su.  Only pam_sm_* are exported.
-# -z nodelete: pam_end() dlcloses the module, and "smackfuse.ko not
-# loaded" is said once per process, so the flag must outlive it.
+# no liburcu inside sshd, login and su.
+#
+# Linked as a -shared, -fPIC "program" rather than with libtool, which
+# would take over the link of every program in the tree.  The version
+# script exports pam_sm_* alone.  -z nodelete: pam_end() dlcloses the
+# module, and "smackfuse.ko not loaded" is said once per process, so the
+# flag must outlive it.
 if BUILD_PAM
-pam_LTLIBRARIES = src/pam/pam_smackfuse.la
-src_pam_pam_smackfuse_la_SOURCES = \
+pam_PROGRAMS = src/pam/pam_smackfuse.so
+src_pam_pam_smackfuse_so_SOURCES = \
 	src/pam/pam_smackfuse.c \
 	src/pam/sf_env.h \
 	src/fuse/users.h \
 	src/fuse/users.c \
 	src/common/label.c \
 	src/common/out.c
-src_pam_pam_smackfuse_la_CPPFLAGS = -I$(top_srcdir)/src/pam $(AM_CPPFLAGS) \
+src_pam_pam_smackfuse_so_CPPFLAGS = -I$(top_srcdir)/src/pam $(AM_CPPFLAGS) \
 	-I$(top_srcdir)/src/fuse
-src_pam_pam_smackfuse_la_LDFLAGS = -module -avoid-version -shared \
-	-export-symbols-regex '^pam_sm_' -Wl,-z,nodelete
-src_pam_pam_smackfuse_la_LIBADD = -lpam
+src_pam_pam_smackfuse_so_CFLAGS = $(AM_CFLAGS) -fPIC
+src_pam_pam_smackfuse_so_LDFLAGS = -shared -Wl,-z,nodelete \
+	-Wl,--version-script=$(top_srcdir)/src/pam/pam_smackfuse.map
+src_pam_pam_smackfuse_so_LDADD = -lpam
+EXTRA_src_pam_pam_smackfuse_so_DEPENDENCIES = $(top_srcdir)/src/pam/pam_smackfuse.map
 endif
-EXTRA_DIST += src/pam/sf_env.h
+EXTRA_DIST += src/pam/sf_env.h src/pam/pam_smackfuse.map

@@ -4,6 +4,7 @@
  * labels that the session's processes run with.
  *
  *   pam-label [-n COUNT] [-k DIR] SERVICE USER
+ *   pam-label [-k DIR] SERVICE USER CMD [ARG...]
  *
  * Opens COUNT (default 1) sessions of SERVICE for USER one after the
  * other in this process, then prints
@@ -13,9 +14,14 @@
  *                                           it exec'd this program again)
  * DIR is smackfuse.ko's directory, /sys/kernel/security/smackfuse.
  * Exit 0 when every session opened, 1 when one was refused, 2 on misuse.
+ * With CMD, the session runs CMD as its shell would run: in a forked
+ * child that took USER's groups, gid and uid; prints "session: ..." and
+ * exits with CMD's status.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -76,7 +82,32 @@ static int child_label(const char *self)
 	return 0;
 }
 
-static int one_session(const char *service, const char *user)
+/* The session's "shell": CMD as USER, forked from the session opener. */
+static int run_as(const char *user, char **cmd)
+{
+	struct passwd *pw = getpwnam(user);
+	pid_t pid;
+	int st;
+
+	if (!pw)
+		return 1;
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return 1;
+	if (!pid) {
+		if (initgroups(user, pw->pw_gid) || setgid(pw->pw_gid) ||
+		    setuid(pw->pw_uid))
+			_exit(126);
+		execvp(cmd[0], cmd);
+		_exit(127);
+	}
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+		return 1;
+	return WEXITSTATUS(st);
+}
+
+static int one_session(const char *service, const char *user, char **cmd)
 {
 	struct pam_conv c = { conv, NULL };
 	pam_handle_t *h = NULL;
@@ -89,17 +120,22 @@ static int one_session(const char *service, const char *user)
 	}
 	rc = pam_open_session(h, 0);
 	printf("session: %s\n", rc == PAM_SUCCESS ? "ok" : pam_strerror(h, rc));
-	if (rc == PAM_SUCCESS)
+	if (rc == PAM_SUCCESS) {
+		int st = cmd ? run_as(user, cmd) : 0;
+
 		pam_close_session(h, 0);
+		pam_end(h, PAM_SUCCESS);
+		return st;
+	}
 	pam_end(h, rc);
-	return rc == PAM_SUCCESS ? 0 : -1;
+	return -1;
 }
 
 int main(int argc, char **argv)
 {
 	int opt, count = 1, i, failed = 0;
 
-	while ((opt = getopt(argc, argv, "n:k:c")) != -1) {
+	while ((opt = getopt(argc, argv, "+n:k:c")) != -1) {
 		if (opt == 'n') {
 			count = atoi(optarg);
 		} else if (opt == 'k') {
@@ -111,13 +147,18 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (argc - optind != 2 || count < 1) {
+	if (argc - optind < 2 || count < 1) {
 		fprintf(stderr, "usage: pam-label [-n COUNT] [-k DIR] "
-			"SERVICE USER\n");
+			"SERVICE USER [CMD ARG...]\n");
 		return 2;
 	}
+	if (argc - optind > 2) {
+		i = one_session(argv[optind], argv[optind + 1],
+				argv + optind + 2);
+		return i < 0 ? 1 : i;
+	}
 	for (i = 0; i < count; i++)
-		if (one_session(argv[optind], argv[optind + 1]))
+		if (one_session(argv[optind], argv[optind + 1], NULL))
 			failed = 1;
 	print_label("self");
 	if (child_label("/proc/self/exe"))
