@@ -17,6 +17,7 @@ SF_KMOD_FILES = \
 	src/kmod/hooks_task.c \
 	src/kmod/hooks_ipc.c \
 	src/kmod/hooks_net.c \
+	src/kmod/hooks_file.c \
 	src/kmod/net4.c
 EXTRA_DIST += $(SF_KMOD_FILES)
 

@@ -49,6 +49,8 @@
 #include <linux/objtool.h>
 #include <linux/ptrace.h>
 #include <linux/slab.h>
+#include <linux/rcupdate_wait.h>
+#include <linux/wait_bit.h>
 #include <asm/nospec-branch.h>
 #include "smackfuse.h"
 
@@ -86,8 +88,38 @@ int sf_deny(struct pt_regs *regs, int rc)
 }
 NOKPROBE_SYMBOL(sf_deny);
 
+/*
+ * Diverted calls (sf_divert()) run module text that may sleep, so unload
+ * must wait for them: sf_diverted counts the calls sent on and not yet
+ * done, and synchronize_rcu_tasks() then waits out the last instructions
+ * after sf_divert_done() (a task preempted there has made no voluntary
+ * context switch yet), as ftrace does for its trampolines.
+ */
+static atomic_t sf_diverted = ATOMIC_INIT(0);
+
+int sf_divert(struct pt_regs *regs, unsigned long fn)
+{
+	atomic_inc(&sf_diverted);
+	instruction_pointer_set(regs, fn);
+	return 1;	/* the instruction pointer was changed */
+}
+NOKPROBE_SYMBOL(sf_divert);
+
+void sf_divert_done(void)
+{
+	if (atomic_dec_and_test(&sf_diverted))
+		wake_up_var(&sf_diverted);
+}
+
+static void sf_divert_wait(void)
+{
+	wait_var_event(&sf_diverted, !atomic_read(&sf_diverted));
+	synchronize_rcu_tasks();
+}
+
 static const struct sf_hook *const sf_tables[] = {
 	sf_task_hooks, sf_ipc_hooks, sf_net_hooks, sf_net4_hooks,
+	sf_file_hooks,
 };
 
 /*
@@ -161,7 +193,7 @@ static unsigned int sf_hooks_total(void)
  * Returns 0, or a negative errno after logging which probe failed and why.
  */
 static int sf_probe_one(const char *symbol, kprobe_pre_handler_t check,
-			bool cleanup)
+			bool cleanup, unsigned long *body)
 {
 	struct sf_probe *sp = &sf_kps[sf_nkps];
 	struct kprobe *kp = &sp->kp;
@@ -169,6 +201,11 @@ static int sf_probe_one(const char *symbol, kprobe_pre_handler_t check,
 
 	kp->symbol_name = symbol;
 	kp->pre_handler = sf_pre;
+	/*
+	 * Registered disarmed, armed once checked: a diverting handler
+	 * needs @body before it can first run (a call may come at once).
+	 */
+	kp->flags = KPROBE_FLAG_DISABLED;
 	sp->check = check;
 	sp->cleanup = cleanup;
 	rc = register_kprobe(kp);
@@ -182,7 +219,13 @@ static int sf_probe_one(const char *symbol, kprobe_pre_handler_t check,
 		       symbol);
 		return -EOPNOTSUPP;
 	}
-	return 0;
+	if (body)	/* the call site is the 5-byte call to the trampoline */
+		*body = (unsigned long)kp->addr + MCOUNT_INSN_SIZE;
+	rc = enable_kprobe(kp);
+	if (rc)
+		pr_err("smackfuse: cannot arm the probe on %s: error %d\n",
+		       symbol, rc);
+	return rc;
 }
 
 int sf_probes_register(void)
@@ -201,13 +244,14 @@ int sf_probes_register(void)
 	atomic64_set(&sf_traps, 0);
 	for (i = 0; i < ARRAY_SIZE(sf_tables); i++) {
 		for (h = sf_tables[i]; h->symbol; h++) {
-			rc = sf_probe_one(h->symbol, h->pre, h->cleanup);
+			rc = sf_probe_one(h->symbol, h->pre, h->cleanup,
+					  h->body);
 			if (rc)
 				goto out_unregister;
 		}
 	}
 	if (sf_extra_probe) {
-		rc = sf_probe_one(sf_extra_probe, sf_allow, true);
+		rc = sf_probe_one(sf_extra_probe, sf_allow, true, NULL);
 		if (rc)
 			goto out_unregister;
 	}
@@ -220,8 +264,10 @@ out_unregister:
 
 void sf_probes_unregister(void)
 {
-	if (sf_nkps)
+	if (sf_nkps) {
 		unregister_kprobes(sf_kpp, sf_nkps);
+		sf_divert_wait();
+	}
 	sf_nkps = 0;
 	kfree(sf_kpp);
 	kfree(sf_kps);

@@ -126,6 +126,9 @@ struct sf_hook {
 	bool cleanup;			/* only forgets a label: a miss leaves
 					 * a stale entry, never lets a call
 					 * through (counted apart) */
+	unsigned long *body;		/* if set, receives the address of the
+					 * function's body past the probed
+					 * call site (for sf_divert()) */
 };
 
 /*
@@ -135,6 +138,15 @@ struct sf_hook {
  * which probe.c's common pre_handler calls at the function's entry.
  */
 int sf_deny(struct pt_regs *regs, int rc);
+
+/*
+ * sf_divert - make the probed function's caller run @fn (same arguments,
+ * same return) instead, in process context where it may sleep.  @fn
+ * decides, calls the function's body (struct sf_hook.body) if it allows,
+ * and calls sf_divert_done() last.  Returns what a handler returns.
+ */
+int sf_divert(struct pt_regs *regs, unsigned long fn);
+void sf_divert_done(void);
 
 /* Register every hook of every table, or none; names the one that fails. */
 int sf_probes_register(void);
@@ -155,6 +167,7 @@ extern const struct sf_hook sf_task_hooks[];
 extern const struct sf_hook sf_ipc_hooks[];
 extern const struct sf_hook sf_net_hooks[];
 extern const struct sf_hook sf_net4_hooks[];
+extern const struct sf_hook sf_file_hooks[];
 
 /* ---- IPv4 host labels (net4.c) ---- */
 

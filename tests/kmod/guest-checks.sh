@@ -192,6 +192,36 @@ revoke A
 triple "unix datagram send (w)" "A B w" EACCES act dgram-send sfd
 kill $L $D
 
+# ---- open files received over a UNIX socket (smack_file_receive) ----
+# B opens the file and sends the fd to A over a socketpair.
+echo data >/tmp/fx && chmod 666 /tmp/fx
+echo data >/tmp/fu && chmod 666 /tmp/fu
+kact setxattr /tmp/fx security.SMACK64 X >/dev/null
+fdp() { kact fd-pass "$1" B $U "$2" "$3"; }
+triple "fd passing: a read-only fd of a file labelled X (r)" "A X r" \
+	EACCES fdp A /tmp/fx r
+check_out "fd passing: a read-write fd with A X r only is refused" EACCES \
+	sh -c "printf 'A X r\n' >$SF/load2; kact fd-pass A B $U /tmp/fx rw"
+check_out "... and received with A X rw" OK \
+	sh -c "printf 'A X rw\n' >$SF/load2; kact fd-pass A B $U /tmp/fx rw"
+revoke A
+check_out "fd passing: a write-only fd needs w (A X w absent)" EACCES \
+	fdp A /tmp/fx w
+check_out "fd passing: the file's own label (X) needs no rule" OK \
+	fdp X /tmp/fx rw
+check_out "fd passing: an unlabeled (floor) file read-only needs no rule" \
+	OK fdp A /tmp/fu r
+check_out "fd passing: an unlabeled file read-write needs A _ w" EACCES \
+	fdp A /tmp/fu rw
+kact setxattr /tmp/fu security.SMACK64 NeverSeen >/dev/null
+check_out "fd passing: a label no rule names is refused" EACCES \
+	fdp A /tmp/fu r
+triple "fd passing: a socket labelled B needs w both ways" "A B w\nB A w" \
+	EACCES fdp A - sock
+check_out "fd passing: a socket with A B w but not B A w is refused" \
+	EACCES sh -c "echo B >$SF/revoke-subject; printf 'A B w\n' >$SF/load2; kact fd-pass A B $U - sock"
+revoke A
+
 # ---- IPv4 on this host: the receiving socket's label, as mainline ----
 # (before any netlabel entry: an entry for an address decides instead)
 ip link set lo up

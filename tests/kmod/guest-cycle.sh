@@ -42,6 +42,13 @@ while [ $n -lt $F ]; do
 	H="$H $!"
 	n=$((n + 1))
 done
+# Open files passed all along, loaded or not: a call diverted into the
+# module (smack_file_receive) must finish before its text goes away.
+echo data >/tmp/cf
+(while :; do
+	[ "$(kact fd-pass - - 0 /tmp/cf r)" = OK ] || echo x >>/tmp/cf.bad
+done) 2>/dev/null &
+H="$H $!"
 bad_load=0 bad_use=0 bad_zero=0 bad_unload=0 traps=0
 i=0
 t0=$(cut -d' ' -f1 /proc/uptime)
@@ -80,6 +87,7 @@ check_out "labels back to zero (tasks, IPC, sockets) before each unload" 0 \
 	echo $bad_zero
 check_out "$C unloads succeeded" 0 echo $bad_unload
 check_fails "the module is gone" grep -q '^smackfuse ' /proc/modules
+check_fails "every fd passed during the cycles arrived" test -e /tmp/cf.bad
 check_fails "no smackfuse probe is left" \
 	grep -q smackfuse /sys/kernel/debug/kprobes/list
 check "each unload reported zero labels freed" sh -c \

@@ -16,6 +16,13 @@
  *                             fork a child labelled LB, become LA and UID;
  *                             setpgid(child), or the child asks
  *                             PTRACE_TRACEME (parent LA traces child LB)
+ *   fd-pass LA LB UID PATH r|w|rw|sock
+ *                             a child labelled LB opens PATH (or makes a
+ *                             UDP socket: sock) and sends the fd over a
+ *                             stream socketpair to the parent, labelled
+ *                             LA; both become UID (labels "-": stay
+ *                             as is).  EACCES when the fd did not
+ *                             arrive (MSG_CTRUNC)
  *   msg-create KEY | msgsnd KEY | msgrcv KEY | msgstat KEY | msgrm KEY
  *   msg-get KEY | shm-get KEY | sem-get KEY   the get with flags 0 only
  *   msg-info 0 | shm-info 0 | sem-info 0      the INFO ctl commands (no
@@ -147,8 +154,11 @@ static void set_label(const char *label)
 	close(fd);
 }
 
+/* Label "-": keep the label and the uid (works without the module). */
 static void become(const char *label, uid_t uid)
 {
+	if (!strcmp(label, "-"))
+		return;
 	set_label(label);
 	if (setgid(uid) || setuid(uid)) {
 		perror("kact: drop privilege");
@@ -201,6 +211,89 @@ static int do_pair(const char *la, const char *lb, uid_t uid, const char *op)
 }
 
 /* IPC_INFO and the kind's own INFO command; the buffer fits all kinds. */
+static void send_fd(int s, int fd)
+{
+	char c = 'x';
+	struct iovec iov = { &c, 1 };
+	union {
+		struct cmsghdr h;
+		char buf[CMSG_SPACE(sizeof(int))];
+	} u;
+	struct msghdr m = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = u.buf, .msg_controllen = sizeof(u.buf),
+	};
+	struct cmsghdr *cm = CMSG_FIRSTHDR(&m);
+
+	memset(&u, 0, sizeof(u));
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &fd, sizeof(fd));
+	if (sendmsg(s, &m, 0) != 1)
+		_exit(101);
+}
+
+/* The fd received on @s, or -1 with errno EACCES when it was dropped. */
+static int recv_fd(int s)
+{
+	char c;
+	struct iovec iov = { &c, 1 };
+	union {
+		struct cmsghdr h;
+		char buf[CMSG_SPACE(sizeof(int))];
+	} u;
+	struct msghdr m = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = u.buf, .msg_controllen = sizeof(u.buf),
+	};
+	struct cmsghdr *cm;
+	int fd;
+
+	if (recvmsg(s, &m, 0) != 1)
+		return -1;
+	cm = CMSG_FIRSTHDR(&m);
+	if ((m.msg_flags & MSG_CTRUNC) || !cm || cm->cmsg_type != SCM_RIGHTS) {
+		errno = EACCES;	/* security_file_receive() refused it */
+		return -1;
+	}
+	memcpy(&fd, CMSG_DATA(cm), sizeof(fd));
+	return close(fd);
+}
+
+static void become(const char *label, uid_t uid);
+
+static int do_fdpass(const char *la, const char *lb, uid_t uid,
+		     const char *path, const char *mode)
+{
+	int sv[2], fd, st, rc;
+	pid_t child;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		return -1;
+	child = fork();
+	if (child == 0) {
+		close(sv[0]);
+		become(lb, uid);
+		if (!strcmp(mode, "sock"))
+			fd = socket(AF_INET, SOCK_DGRAM, 0);
+		else
+			fd = open(path, !strcmp(mode, "r") ? O_RDONLY :
+					!strcmp(mode, "w") ? O_WRONLY : O_RDWR);
+		if (fd < 0)
+			_exit(100);
+		send_fd(sv[1], fd);
+		_exit(0);
+	}
+	close(sv[1]);
+	become(la, uid);
+	rc = recv_fd(sv[0]);
+	st = errno;
+	waitpid(child, NULL, 0);
+	errno = st;
+	return rc;
+}
+
 static int do_ipc_info(const char *op)
 {
 	union {
@@ -402,6 +495,9 @@ int main(int argc, char **argv)
 	if (!strcmp(op, "setxattr") && argc == 5)
 		return outcome(setxattr(argv[2], argv[3], argv[4],
 					strlen(argv[4]), 0));
+	if (!strcmp(op, "fd-pass") && argc == 7)
+		return outcome(do_fdpass(argv[2], argv[3], (uid_t)num(argv[4]),
+					 argv[5], argv[6]));
 	if (!strcmp(op, "pair") && argc == 6)
 		return outcome(do_pair(argv[2], argv[3], (uid_t)num(argv[4]),
 				       argv[5]));
