@@ -53,3 +53,8 @@ if BUILD_KMOD
 TESTS += tests/fuse/mmap-kmod.test
 endif
 EXTRA_DIST += tests/fuse/mmap-kmod.test tests/fuse/guest-mmap.sh
+
+# parity-ops-ref.test: parity-ops.test's cases in the Smack reference
+# kernel (qemu, tests/qemu/smack-kernel.sh): mainline's own answers.
+TESTS += tests/fuse/parity-ops-ref.test
+EXTRA_DIST += tests/fuse/parity-ops-ref.test tests/fuse/guest-parity-ops.sh
