@@ -4,7 +4,8 @@
  *
  * Strict like doas: the first bad line names file and line, and nothing
  * of a bad file is used.  Users and groups are resolved at load, so a
- * name that does not exist is an error, not a silent non-match.
+ * name that does not exist is an error, not a silent non-match; a lookup
+ * that fails (NSS down) is an error too, never a guess.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -37,28 +38,76 @@ static int sf_users_error(struct sf_users_ctx *c, const char *reason,
 	return -EINVAL;
 }
 
+/*
+ * Resolve a user or group name with the reentrant lookups: inside a PAM
+ * module, getpwnam()'s static buffer may hold the caller's own entry.
+ * Returns 0 and the id, -ENOENT for an unknown name, or another errno.
+ */
+static int sf_users_lookup(const char *name, bool group, unsigned int *id)
+{
+	size_t size = 1024;
+	bool found = false;
+	int rc;
+
+	for (;;) {
+		char *buf = malloc(size);
+		struct passwd pw, *pr = NULL;
+		struct group gr, *gres = NULL;
+
+		if (!buf)
+			return -ENOMEM;
+		if (group) {
+			rc = getgrnam_r(name, &gr, buf, size, &gres);
+			found = !rc && gres;
+			if (found)
+				*id = gres->gr_gid;
+		} else {
+			rc = getpwnam_r(name, &pw, buf, size, &pr);
+			found = !rc && pr;
+			if (found)
+				*id = pr->pw_uid;
+		}
+		free(buf);
+		if (rc != ERANGE || size >= (1u << 20))
+			break;
+		size *= 4;
+	}
+	if (found)
+		return 0;
+	/* Some NSS modules say "no such name" with an errno. */
+	return rc && rc != ENOENT && rc != ESRCH ? -rc : -ENOENT;
+}
+
 /* "WHO": "*", "@group" or a user name, resolved now. */
 static int sf_users_who(struct sf_users_ctx *c, const char *who,
 			struct sf_user_rule *r)
 {
+	unsigned int id;
+	int rc;
+
 	if (!strcmp(who, "*")) {
 		r->kind = SF_UR_ANY;
-	} else if (who[0] == '@') {
-		struct group *g = getgrnam(who + 1);
-
-		if (!g)
-			return sf_users_error(c, "unknown group", who + 1);
-		r->kind = SF_UR_GROUP;
-		r->gid = g->gr_gid;
-		c->has_groups = true;
-	} else {
-		struct passwd *p = getpwnam(who);
-
-		if (!p)
-			return sf_users_error(c, "unknown user", who);
-		r->kind = SF_UR_USER;
-		r->uid = p->pw_uid;
+		return 0;
 	}
+	if (who[0] == '@') {
+		rc = sf_users_lookup(who + 1, true, &id);
+		if (rc == -ENOENT)
+			return sf_users_error(c, "unknown group", who + 1);
+		if (rc)
+			return sf_users_error(c, "group lookup failed",
+					      strerror(-rc));
+		r->kind = SF_UR_GROUP;
+		r->gid = (gid_t)id;
+		c->has_groups = true;
+		return 0;
+	}
+	rc = sf_users_lookup(who, false, &id);
+	if (rc == -ENOENT)
+		return sf_users_error(c, "unknown user", who);
+	if (rc)
+		return sf_users_error(c, "user lookup failed", strerror(-rc));
+	r->kind = SF_UR_USER;
+	r->uid = (uid_t)id;
 	return 0;
 }
 
