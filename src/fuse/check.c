@@ -278,10 +278,13 @@ size_t sf_status(void *arg, char *buf, size_t size)
 		     fs->nodes_evicted,
 		     atomic_load(&fs->passthrough) ? "yes" : "no",
 		     atomic_load(&fs->backing_open), sf_loop_takeovers());
-	if (n >= 0)	/* sized with buf NULL first, then written */
+	if (n >= 0) {	/* sized with buf NULL first, then written */
+		char none[1];
+
 		n += (size_t)n < size ?
 			sf_getattr_status(fs, buf + n, size - n) :
-			sf_getattr_status(fs, NULL, 0);
+			sf_getattr_status(fs, none, sizeof(none));
+	}
 	return n < 0 ? 0 : (size_t)n;
 }
 
