@@ -16,7 +16,8 @@
 # "#" starts a comment line.  Prints "# N/M steps match" at the end and
 # no plan (the caller adds its own points).
 function trim(s) { gsub(/^[ \t]+|[ \t]+$/, "", s); return s }
-FNR == 1 { file++ }
+# Which argument this line comes from (an empty ALLOW or BUGS has none).
+FNR == 1 { for (file = 1; file < ARGC && ARGV[file] != FILENAME; file++) ; }
 /^[ \t]*(#|$)/ && file <= 2 { next }
 file == 1 {
 	n = split($0, f, "|")
@@ -47,7 +48,7 @@ file == 2 {
 function holds(res, toks,   t, k, i) {
 	k = split(toks, t, " ")
 	for (i = 1; i <= k; i++)
-		if (index(" " res " ", " " t[i] " ") == 0 && index(res, t[i]) == 0)
+		if (index(res, t[i]) == 0)
 			return 0
 	return 1
 }
