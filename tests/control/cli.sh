@@ -34,7 +34,7 @@ for m in smackfusectl.8 smackfuse-policy.5; do
 	LC_ALL=C MANWIDTH=80 man --warnings -l "$S/man/$m" >$TMPD/$m.txt 2>$TMPD/$m.err
 	check "man -l renders $m without warnings" bash -c "[ -s $TMPD/$m.txt ] && [ ! -s $TMPD/$m.err ]"
 done
-grep -q "^ExecStart=.*/smackfuse -f %f" "$B/etc/smackfuse@.service" &&
+grep -q "^ExecStart=.*/smackfuse -f .*%f$" "$B/etc/smackfuse@.service" &&
 	grep -q "^ExecStartPost=.*/smackfusectl --wait 30 --mount %f apply" "$B/etc/smackfuse@.service"
 check "smackfuse@.service mounts %f and applies the policy" [ $? -eq 0 ]
 grep -q '@[a-z]*dir@' "$B/etc/smackfuse@.service"
