@@ -28,7 +28,7 @@ printf '#!/bin/sh\nexit 3\n' >$X/script
 chmod 755 $X/script
 lab $X/script _
 lab $X/script M SMACK64MMAP
-for f in hat:X other:Y floorf:_ b:B; do
+for f in hat:X other:Y floorf:_ b:B q:Q; do
 	echo x >$X/${f%%:*}
 	chmod 666 $X/${f%%:*}
 	lab $X/${f%%:*} ${f#*:}
@@ -84,5 +84,7 @@ isl "A lists a B file's attributes" "OK security.SMACK64" A listxattr $X/b
 # 4. setattr of another's file (smackfuse: EPERM without w, KNOWN-GAPS 6)
 is "A chmod of root's Y file without w" EACCES A chmod $X/other 0600
 is "A utimens of root's Y file without w" EACCES A utimens $X/other 5 5
+is "A chown of root's Y file to itself without r or w" EACCES A chown $X/other 1001 1001
+is "C chown of root's Q file to itself with r, without w" EACCES C chown $X/q 1001 1001
 is "the hat chmod of root's X file with w" EPERM '^' chmod $X/hat 0600
 done_testing
