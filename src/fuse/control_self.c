@@ -24,6 +24,8 @@
 #include "control_int.h"
 
 #define CTL_TASKS_MAX	256	/* tasks with per-task state at once */
+/* Anyone may write load-self: bound what one task makes the daemon keep. */
+#define CTL_SELF_RULES_MAX	1024
 
 struct ctl_self_rule {
 	sf_lid subject, object;
@@ -146,6 +148,8 @@ static int ctl_self_set(struct ctl_task *t, const struct sf_op *op)
 			return 0;
 		}
 	}
+	if (t->nrules == CTL_SELF_RULES_MAX)
+		return -ENOSPC;
 	r = realloc(t->rules, (t->nrules + 1) * sizeof(*r));
 	if (!r)
 		return -ENOMEM;
@@ -179,6 +183,13 @@ static ssize_t ctl_self_store(struct sf_control *c,
 	t = ctl_task_of(c, who, true);
 	if (!t) {
 		rc = -ENOMEM;
+		goto out;
+	}
+	/* All or nothing: refuse a batch that could pass the bound. */
+	if (t->nrules + b.nops > CTL_SELF_RULES_MAX) {
+		ctl_log(c, LOG_WARNING, "rejected write: %s: a task keeps at "
+			"most %d rules", name, CTL_SELF_RULES_MAX);
+		rc = -ENOSPC;
 		goto out;
 	}
 	for (i = 0; i < b.nops && rc == 0; i++)

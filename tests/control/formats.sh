@@ -2,7 +2,7 @@
 # Every control file: what is written in smackfs's format reads back byte
 # for byte in smackfs's format (security/smack/smackfs.c).
 . "$(dirname "$0")/lib.sh"
-PLAN=37
+PLAN=40
 echo "1..$PLAN"
 export SF_TEST_SUBJECTS=0=Admin
 start_harness formats || { echo "Bail out! control filesystem did not start"; exit 1; }
@@ -66,6 +66,15 @@ $SFIO txn "$CD/access" "$(printf '%-24s%-24s%s' Cs Co r-----)" >"$TMPD/got"
 check "access (fixed-width query) answers 1" same "$TMPD/got" '1\0'
 got=$($SFIO txn "$CD/access" "$(printf '%-24s%-24s%s' Cs Co r----)")
 check "access refuses a 53-byte query (smackfs wants 54)" [ "$got" = EINVAL ]
+
+# load-self2: rules of the writing task only, and a bound on them.
+# (printf and read are builtins: one task writes and reads)
+got=$(bash -c 'printf "Ls Lo r\n" >"$1" && IFS= read -r x <"$1" && echo "$x"' \
+	sh "$CD/load-self2")
+check "load-self2 shows the writing task its own rule" [ "$got" = "Ls Lo r" ]
+check "another task does not see it" [ -z "$($SFIO read "$CD/load-self2")" ]
+got=$(for i in $(seq 1025); do echo "L$i Lo r"; done | $SFIO write "$CD/load-self2")
+check "load-self2: more than 1024 rules for one task is ENOSPC" [ "$got" = ENOSPC ]
 
 # onlycap
 put onlycap "Admin Other" && $SFIO read "$CD/onlycap" >"$TMPD/got"
