@@ -18,7 +18,9 @@
  *  - else the ambient label (floor "_" by default), as the issue asks
  *    (mainline would CIPSO-label the packet and check nothing locally).
  *
- * As in mainline, CAP_MAC_OVERRIDE does not override these checks.
+ * An IPv6 socket sending to an IPv4-mapped address (::ffff:A.B.C.D) is
+ * checked the same way; other IPv6 destinations are not checked.  As in
+ * mainline, CAP_MAC_OVERRIDE does not override these checks.
  */
 #include <linux/in.h>
 #include <linux/inet.h>
@@ -30,6 +32,7 @@
 #include <linux/socket.h>
 #include <linux/string.h>
 #include <net/inet_hashtables.h>
+#include <net/ipv6.h>
 #include <net/ip.h>
 #include <net/route.h>
 #include <net/sock.h>
@@ -158,17 +161,44 @@ static int sf_inet_check(struct sock *sk, const struct sockaddr_in *sin,
 			NULL, SF_LID_INVALID, fn, NULL);
 }
 
+/*
+ * The IPv4 destination of a connect or send from @sk to @addr (@len
+ * bytes): an IPv4 address from an IPv4 socket, or an IPv4-mapped IPv6
+ * address (::ffff:A.B.C.D) from an IPv6 socket, which the kernel sends as
+ * IPv4.  False for anything else (other IPv6 is not checked).
+ */
+static bool sf_inet_dest(const struct sock *sk, const void *addr, int len,
+			 struct sockaddr_in *sin)
+{
+	const struct sockaddr_in6 *sin6 = addr;
+	const struct sockaddr_in *in = addr;
+
+	if (!sk || !addr)
+		return false;
+	if (sk->sk_family == AF_INET && len >= (int)sizeof(*in) &&
+	    in->sin_family == AF_INET) {
+		*sin = *in;
+		return true;
+	}
+	if (sk->sk_family != AF_INET6 || len < (int)sizeof(*sin6) ||
+	    sin6->sin6_family != AF_INET6 ||
+	    !ipv6_addr_v4mapped(&sin6->sin6_addr))
+		return false;
+	sin->sin_family = AF_INET;
+	sin->sin_port = sin6->sin6_port;
+	sin->sin_addr.s_addr = sin6->sin6_addr.s6_addr32[3];
+	return true;
+}
+
 /* security_socket_connect(sock, address, addrlen) */
 static int sf_socket_connect(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct socket *sock = (struct socket *)ARG(0);
-	struct sockaddr_in *sin = (struct sockaddr_in *)ARG(1);
-	int len = (int)ARG(2);
+	struct sockaddr_in sin;
 
-	if (!sock->sk || sock->sk->sk_family != AF_INET ||
-	    len < (int)sizeof(*sin) || sin->sin_family != AF_INET)
+	if (!sf_inet_dest(sock->sk, (void *)ARG(1), (int)ARG(2), &sin))
 		return 0;
-	return sf_deny(regs, sf_inet_check(sock->sk, sin,
+	return sf_deny(regs, sf_inet_check(sock->sk, &sin,
 					   "smack_socket_connect"));
 }
 NOKPROBE_SYMBOL(sf_socket_connect);
@@ -178,13 +208,11 @@ static int sf_socket_sendmsg(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct socket *sock = (struct socket *)ARG(0);
 	struct msghdr *msg = (struct msghdr *)ARG(1);
-	struct sockaddr_in *sin = msg->msg_name;
+	struct sockaddr_in sin;
 
-	if (!sin || !sock->sk || sock->sk->sk_family != AF_INET ||
-	    msg->msg_namelen < (int)sizeof(*sin) ||
-	    sin->sin_family != AF_INET)
+	if (!sf_inet_dest(sock->sk, msg->msg_name, msg->msg_namelen, &sin))
 		return 0;
-	return sf_deny(regs, sf_inet_check(sock->sk, sin,
+	return sf_deny(regs, sf_inet_check(sock->sk, &sin,
 					   "smack_socket_sendmsg"));
 }
 NOKPROBE_SYMBOL(sf_socket_sendmsg);

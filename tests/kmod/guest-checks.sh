@@ -254,7 +254,20 @@ check_out "root (floor, CAP_MAC_OVERRIDE) is checked too: no override on IPv4" \
 	EACCES kact inet-send 127.0.0.1 7780
 check_out "TCP to a local port nobody listens on: refused by the kernel" \
 	ECONNREFUSED act inet-connect 127.0.0.1 7799
-kill $LB $UB
+# IPv6 sockets carry labels too: a dual-stack listener receives IPv4, and
+# an IPv6 socket reaches IPv4 through IPv4-mapped addresses.
+smackrun -u $U B kact inet6-listen 7783 >/dev/null &
+L6=$!
+_i=0
+while [ $_i -lt 50 ] && ! grep -q ':1E67 ' /proc/net/tcp6; do
+	sleep 0.1; _i=$((_i + 1)); done
+check_out "IPv4 to B's dual-stack IPv6 listener, same label" OK \
+	smackrun -u $U B kact inet-send 127.0.0.1 7783
+triple "IPv4 to B's dual-stack IPv6 listener (w)" "A B w" EACCES \
+	act inet-send 127.0.0.1 7783
+triple "IPv6 socket to ::ffff:127.0.0.1 (IPv4-mapped) checked as IPv4 (w)" \
+	"A B w" EACCES act inet6-send ::ffff:127.0.0.1 7780
+kill $LB $UB $L6
 
 # ---- IPv4 against host labels (netlabel, ambient) ----
 kact inet-listen 0.0.0.0 7777 >/dev/null &

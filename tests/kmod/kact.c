@@ -34,6 +34,8 @@
  *   inet-listen ADDR PORT | inet-connect ADDR PORT | udp-send ADDR PORT
  *   inet-send ADDR PORT       TCP connect, then write one byte
  *   udp-bind ADDR PORT        a UDP receiver (loops)
+ *   inet6-listen PORT         a dual-stack TCP listener on [::] (loops)
+ *   inet6-send ADDR6 PORT     AF_INET6 TCP connect, then write one byte
  *   kill-loop PID N | msgsnd-loop KEY N       N denied-expected calls
  *   setxattr PATH NAME VALUE
  */
@@ -457,6 +459,35 @@ static int do_inet(const char *op, const char *addr, int port)
 	exit(2);
 }
 
+/* IPv6 sockets: a dual-stack listener, and a connect to ADDR6. */
+static int do_inet6(const char *op, const char *addr, int port)
+{
+	struct sockaddr_in6 sin6 = { .sin6_family = AF_INET6 };
+	int fd = socket(AF_INET6, SOCK_STREAM, 0), zero = 0, one = 1;
+
+	sin6.sin6_port = htons((unsigned short)port);
+	if (fd < 0 || inet_pton(AF_INET6, addr, &sin6.sin6_addr) != 1)
+		return -1;
+	if (!strcmp(op, "inet6-listen")) {
+		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+		setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &zero, sizeof(zero));
+		if (bind(fd, (struct sockaddr *)&sin6, sizeof(sin6)) ||
+		    listen(fd, 64))
+			return -1;
+		for (;;) {
+			int c = accept(fd, NULL, NULL);
+
+			if (c >= 0)
+				close(c);
+		}
+	}
+	if (!strcmp(op, "inet6-send"))
+		return connect(fd, (struct sockaddr *)&sin6, sizeof(sin6)) < 0 ?
+		       -1 : (int)write(fd, "x", 1);
+	fprintf(stderr, "kact: unknown op %s\n", op);
+	exit(2);
+}
+
 static int do_loop(const char *op, long target, long n)
 {
 	long i, denied = 0, allowed = 0, other = 0;
@@ -506,6 +537,10 @@ int main(int argc, char **argv)
 	if (!strncmp(op, "msg", 3) || !strncmp(op, "shm", 3) ||
 	    !strncmp(op, "sem", 3))
 		return outcome(do_ipc(op, (key_t)num(argv[2])));
+	if (!strcmp(op, "inet6-listen"))
+		return outcome(do_inet6(op, "::", (int)num(argv[2])));
+	if (!strcmp(op, "inet6-send") && argc == 4)
+		return outcome(do_inet6(op, argv[2], (int)num(argv[3])));
 	if ((!strncmp(op, "inet", 4) || !strncmp(op, "udp", 3)) && argc == 4)
 		return outcome(do_inet(op, argv[2], (int)num(argv[3])));
 	if (!strncmp(op, "unix", 4) || !strncmp(op, "dgram", 5))
