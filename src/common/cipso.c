@@ -256,18 +256,28 @@ static int field(const char *p, size_t n)
  * The numeric part shared by cipso2 and cipso: "L N C1..CN" in 4-byte
  * fields starting at @buf + @at; @exact: every field full width.
  */
-static int parse_numbers(const char *buf, size_t len, size_t at, bool exact,
-			 struct sf_cipso_attr *attr, struct sf_error *err)
+static int parse_numbers(const char *buf, size_t len, size_t raw, size_t at,
+			 bool exact, struct sf_cipso_attr *attr,
+			 struct sf_error *err)
 {
 	static const char *const what[] = { "level", "category count" };
-	size_t n;
-	int v, count = -1, i;
+	size_t n, start = at;
+	int v, count = -1, i, rc;
 
 	memset(attr, 0, sizeof(*attr));
 	for (i = 0; count < 0 || i < 2 + count; i++) {
-		if (at >= len)
-			return fail(err, at + 1, "%s missing",
-				    i < 2 ? what[i] : "category");
+		if (at >= len) {
+			/*
+			 * smk_set_cipso() steps 4 bytes a field and says
+			 * EOVERFLOW once a step passes the end of what was
+			 * written (@raw bytes), EINVAL when it finds no
+			 * number there (trailing blanks): the same here.
+			 */
+			rc = fail(err, at + 1, "%s missing",
+				  i < 2 ? what[i] : "category");
+			return start + (size_t)i * SF_CIPSO_DIGITLEN > raw ?
+			       -EOVERFLOW : rc;
+		}
 		n = len - at < SF_CIPSO_DIGITLEN ? len - at : SF_CIPSO_DIGITLEN;
 		if (exact && n < SF_CIPSO_DIGITLEN)
 			return fail(err, at + 1,
@@ -324,7 +334,7 @@ int sf_parse_cipso2(struct sf_labels *labels, const char *buf, size_t len,
 		    struct sf_cipso_rule *rule, struct sf_error *err)
 {
 	struct sf_cipso_attr attr;
-	size_t llen = 0;
+	size_t llen = 0, raw = len;
 	int rc;
 
 	len = trim_end(buf, len);
@@ -341,7 +351,7 @@ int sf_parse_cipso2(struct sf_labels *labels, const char *buf, size_t len,
 	if (buf[llen] != ' ' && buf[llen] != '\t')
 		return fail(err, llen + 1,
 			    "the label must be followed by one blank");
-	rc = parse_numbers(buf, len, llen + 1, false, &attr, err);
+	rc = parse_numbers(buf, len, raw, llen + 1, false, &attr, err);
 	if (rc)
 		return rc;
 	return intern_rule(labels, buf, llen, rule, &attr, err);
@@ -372,7 +382,9 @@ int sf_parse_cipso(struct sf_labels *labels, const char *buf, size_t len,
 		if (buf[i] != ' ' && buf[i] != '\0')
 			return fail(err, i + 1,
 				    "the label field is padded with blanks");
-	rc = parse_numbers(buf, len, SF_LABELLEN, true, &attr, err);
+	/* a fixed record's length is checked whole: always EINVAL */
+	rc = parse_numbers(buf, len, (size_t)-1, SF_LABELLEN, true, &attr,
+			   err);
 	if (rc)
 		return rc;
 	return intern_rule(labels, buf, llen, rule, &attr, err);

@@ -98,7 +98,9 @@ int sf_cipso_decode(const struct sf_cipso_map *map,
  * where L, N and each C fill a SF_CIPSO_DIGITLEN-byte field ("%-4d" as
  * libsmack writes them; a trailing newline is allowed).  cipso is the same
  * with the label in a fixed SF_LABELLEN-byte field and no newline.
- * All-or-nothing: @rule is written only on success; -EINVAL with @err.
+ * All-or-nothing: @rule is written only on success; -EINVAL with @err,
+ * or, as smackfs says it, -EOVERFLOW (with @err) when a cipso2 record
+ * ends before the fields it announces.
  * The label is interned into @labels.
  */
 int sf_parse_cipso2(struct sf_labels *labels, const char *buf, size_t len,

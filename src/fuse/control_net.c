@@ -360,7 +360,7 @@ static ssize_t ctl_set_cipso(struct sf_control *c, const char *file,
 	int rc;
 
 	rc = parse(c->labels, buf, len, &rule, &err);
-	if (rc == -EINVAL)
+	if (rc == -EINVAL || rc == -EOVERFLOW)
 		ctl_log_error(c, &err);
 	if (rc == 0)
 		rc = sf_cipso_map_set(&c->net.map, &rule);

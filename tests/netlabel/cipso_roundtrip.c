@@ -158,8 +158,14 @@ int main(void)
 	ok(parse2("Secret 3 2 5 7", &r, msg) == -EINVAL &&
 	   strstr(msg, "cipso2:1:8: level is not one number"),
 	   "cipso2: single-blank fields rejected at line:column");
-	ok(parse2("Top 1   2   5", &r, msg) == -EINVAL &&
-	   strstr(msg, "category missing"), "cipso2: fewer categories than counted");
+	ok(parse2("Top 1   2   5", &r, msg) == -EOVERFLOW &&
+	   strstr(msg, "category missing"),
+	   "cipso2: fewer categories than counted, the record ends: EOVERFLOW "
+	   "(smackfs)");
+	ok(parse2("Top 1   2   5   ", &r, msg) == -EINVAL &&
+	   strstr(msg, "category missing"),
+	   "cipso2: ... ending in blanks where a category should be: EINVAL "
+	   "(smackfs)");
 	ok(parse2("Top 1   1   5   9", &r, msg) == -EINVAL &&
 	   strstr(msg, "trailing data"), "cipso2: more categories than counted");
 	ok(parse2("-Top 1   0", &r, NULL) == -EINVAL && parse2("Top", &r, NULL) ==
