@@ -23,7 +23,8 @@ DEBS="build-essential autoconf automake libtool pkg-config
  linux-image-amd64 linux-headers-amd64 linux-source-6.1 flex bison bc
  libelf-dev libssl-dev dwarves
  bindfs valgrind cppcheck man-db groff-base python3 util-linux passwd
- iproute2 procps psmisc libpam0g-dev pamtester debootstrap e2fsprogs"
+ iproute2 procps psmisc libpam0g-dev pamtester debootstrap e2fsprogs
+ debhelper dh-dkms dkms dpkg-dev fakeroot lintian"
 
 deps() {
 	local missing=""

@@ -27,7 +27,11 @@
 #define PACKAGE_VERSION "unknown"
 #endif
 
-#define SF_DEFAULT_USERS "/etc/smackfuse/users"
+/* The policy is read from $(sysconfdir)/smackfuse of the build. */
+#ifndef SF_SYSCONFDIR		/* Makefile.am defines it; cppcheck does not */
+#define SF_SYSCONFDIR "/etc"
+#endif
+#define SF_DEFAULT_USERS SF_SYSCONFDIR "/smackfuse/users"
 
 struct sf_fs sf_fs;
 
@@ -58,7 +62,8 @@ static void sf_usage(FILE *f)
 "  -h, --help             this help\n"
 "  -V, --version          print the version\n"
 "  --rules PATH           rule file or directory of them (repeatable;\n"
-"                         default /etc/smackfuse/accesses.d if it exists)\n"
+"                         default " SF_SYSCONFDIR "/smackfuse/accesses.d\n"
+"                         if it exists)\n"
 "  -o subject=auto|smack|kmod|users   where subject labels come from\n"
 "  -o users=PATH          users map (default " SF_DEFAULT_USERS ")\n"
 "  -o smackfsdef=LABEL    label of unlabelled objects (alias smackfsdefault=)\n"

@@ -17,7 +17,10 @@
 
 #include "smackfuse.h"
 
-#define SF_DEFAULT_RULES "/etc/smackfuse/accesses.d"
+#ifndef SF_SYSCONFDIR		/* Makefile.am defines it; cppcheck does not */
+#define SF_SYSCONFDIR "/etc"
+#endif
+#define SF_DEFAULT_RULES SF_SYSCONFDIR "/smackfuse/accesses.d"
 
 static int sf_read_file(const char *path, char **out, size_t *len)
 {

@@ -26,6 +26,10 @@
 #include "control.h"	/* sf_control_escape, SF_CONTROL_RUNDIR */
 #include "ctl.h"
 
+#ifndef SF_SYSCONFDIR		/* Makefile.am defines it; cppcheck does not */
+#define SF_SYSCONFDIR "/etc"
+#endif
+
 static const char usage[] =
 "usage: smackfusectl [OPTIONS] COMMAND [ARGS]\n"
 "\n"
@@ -34,8 +38,8 @@ static const char usage[] =
 "                           directories) into every mount and the kernel\n"
 "                           module; -c clears all rules first\n"
 "  apply                    clear, then load the whole policy (accesses.d,\n"
-"                           cipso.d and onlycap of /etc/smackfuse and\n"
-"                           /etc/smack) into every mount and the kernel\n"
+"                           cipso.d and onlycap of " SF_SYSCONFDIR "/smackfuse\n"
+"                           and /etc/smack) into every mount and the kernel\n"
 "                           module, and set NetLabel up for cipso.d\n"
 "  rules                    print the rules (load2 format)\n"
 "  access SUBJECT OBJECT ACCESS\n"
@@ -53,7 +57,8 @@ static const char usage[] =
 "                           kmod, netlabel (comma separated); default:\n"
 "                           each one present (only the mount of --mount)\n"
 "      --kmod-dir DIR       the module's files (" CTL_KMOD_DIR ")\n"
-"      --etc DIR            smackfuse policy directory (/etc/smackfuse)\n"
+"      --etc DIR            smackfuse policy directory\n"
+"                           (" SF_SYSCONFDIR "/smackfuse)\n"
 "      --smack-etc DIR      smack-utils policy directory (/etc/smack)\n"
 "      --rundir DIR         index of running mounts (/run/smackfuse)\n"
 "      --wait SECONDS       wait that long for the mount(s) to appear\n"
@@ -438,7 +443,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct ctl_opts o = {
-		.etc = "/etc/smackfuse",
+		.etc = SF_SYSCONFDIR "/smackfuse",
 		.smack_etc = "/etc/smack",
 		.rundir = SF_CONTROL_RUNDIR,
 		.kmod_dir = CTL_KMOD_DIR,
