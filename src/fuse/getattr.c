@@ -46,10 +46,14 @@ enum sf_site {
 	SF_SITE_STAT,		/* ->getattr: stat(2), fstat(2), statx(2) */
 	SF_SITE_WALK,		/* ->permission from the path walk: search */
 	SF_SITE_PERM,		/* ->permission on the object of the call */
+	SF_SITE_SETATTR,	/* ->setattr's refresh (chown): asks w */
 };
 
 /* Returned by sf_perm_request() when the call's own request decides. */
 #define SF_LATER ((u32)-1)
+/* With a request: read is a second decision of its own (an open of a FIFO
+ * or device: smack_inode_permission, then smack_file_open). */
+#define SF_AND_READ (1u << 30)
 
 /*
  * How long to wait for a caller that is still on its way to sleep in
@@ -102,6 +106,9 @@ static enum sf_site sf_stack_site(const char *stack)
 	if (sf_has_frame(stack, "fuse_permission"))
 		return sf_has_frame(stack, "link_path_walk") ? SF_SITE_WALK :
 							       SF_SITE_PERM;
+	/* chown(2) and friends refresh the mode before SETATTR. */
+	if (sf_has_frame(stack, "fuse_setattr"))
+		return SF_SITE_SETATTR;
 	for (i = 0; i < sizeof(sf_stat_frames) / sizeof(*sf_stat_frames); i++)
 		if (sf_has_frame(stack, sf_stat_frames[i]))
 			return SF_SITE_STAT;
@@ -262,6 +269,72 @@ static bool sf_call_never_stats(const struct sf_call *c)
 	}
 }
 
+/* chown(2) and its siblings: for anything but a directory the FUSE
+ * driver refreshes the attributes from ->setattr (ATTR_KILL_SUID). */
+static bool sf_call_chowns(const struct sf_call *c)
+{
+	switch (c->nr) {
+#ifdef SYS_chown
+	case SYS_chown:
+	case SYS_lchown:
+#endif
+	case SYS_fchown:
+	case SYS_fchownat:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Calls during which the kernel reads an object's file capabilities for
+ * itself: killpriv at chown, truncate, an open with O_TRUNC or a write,
+ * and exec.  Mainline reads them with __vfs_getxattr(), past every
+ * security hook, and no byte of them reaches the caller.
+ */
+static bool sf_call_reads_caps_itself(const struct sf_call *c)
+{
+	if (sf_call_chowns(c))
+		return true;
+	switch (c->nr) {
+#ifdef SYS_open
+	case SYS_open:
+	case SYS_creat:
+#endif
+	case SYS_openat:
+	case SYS_openat2:
+	case SYS_truncate:
+	case SYS_ftruncate:
+	case SYS_write:
+	case SYS_pwrite64:
+	case SYS_writev:
+	case SYS_pwritev:
+	case SYS_pwritev2:
+	case SYS_fallocate:
+	case SYS_copy_file_range:
+	case SYS_sendfile:
+	case SYS_splice:
+	case SYS_execve:
+	case SYS_execveat:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/**
+ * sf_kernel_reads_caps - is a GETXATTR of security.capability the
+ * kernel's own read on behalf of caller @tid's system call?
+ * False when the call cannot be told: then getxattr(2)'s check applies.
+ */
+bool sf_kernel_reads_caps(pid_t tid)
+{
+	struct sf_call call;
+
+	sf_call_read(tid, &call);
+	return sf_call_reads_caps_itself(&call);
+}
+
 /* Everything a GETATTR of a @type object may be asked to stand for. */
 static u32 sf_getattr_all(mode_t type)
 {
@@ -271,11 +344,18 @@ static u32 sf_getattr_all(mode_t type)
 						    all | SF_MAY_APPEND;
 }
 
+/* Opening a FIFO or a device sends no FUSE_OPEN: its two checks are made
+ * here. */
+static u32 sf_special_open(int flags)
+{
+	return sf_open_perm_request(flags) | SF_AND_READ;
+}
+
 /*
  * The Smack request of a permission check on the object of the caller's
  * system call, when nothing else will decide it: access(2) asks its mode,
  * chdir(2) search, inotify and fanotify read, opening a FIFO or a device
- * (no FUSE_OPEN follows) what open asks, and link(2) of a file the
+ * (no FUSE_OPEN follows) its mode and then read, and link(2) of a file the
  * caller does not own read and write (may_linkat() under
  * protected_hardlinks; EPERM follows a refusal, as in mainline).
  * Otherwise the call's own request (OPEN, SETATTR, UNLINK, ...) decides:
@@ -309,13 +389,13 @@ static u32 sf_perm_request(const struct sf_call *c, mode_t type)
 		return type == S_IFDIR ? SF_LATER : SF_MAY_READWRITE;
 #ifdef SYS_open
 	case SYS_open:
-		return special ? sf_open_request((int)c->a[1]) : SF_LATER;
+		return special ? sf_special_open((int)c->a[1]) : SF_LATER;
 	case SYS_creat:
-		return special ? sf_open_request(O_WRONLY | O_TRUNC) :
+		return special ? sf_special_open(O_WRONLY | O_TRUNC) :
 				 SF_LATER;
 #endif
 	case SYS_openat:
-		return special ? sf_open_request((int)c->a[2]) : SF_LATER;
+		return special ? sf_special_open((int)c->a[2]) : SF_LATER;
 	default:	/* e.g. openat2, whose flags are in user memory */
 		return special ? SF_MAY_READWRITE : SF_LATER;
 	}
@@ -344,28 +424,64 @@ static void sf_unsure_log(struct sf_fs *fs, pid_t pid, long nr)
 	}
 }
 
+/* Decide a permission-site @request quietly: its bits, then read as a
+ * decision of its own when SF_AND_READ says so. */
+static int sf_perm_decide(struct sf_fs *fs, struct sf_subject *s,
+			  sf_lid object, u32 request)
+{
+	if (sf_decide(fs, s, object, request & ~SF_AND_READ))
+		return -EACCES;
+	if ((request & SF_AND_READ) && sf_decide(fs, s, object, SF_MAY_READ))
+		return -EACCES;
+	return 0;
+}
+
+/* The same, audited as mainline names the two hooks. */
+static int sf_perm_check(struct sf_fs *fs, struct sf_subject *s,
+			 struct sf_node *n, sf_lid object, u32 request)
+{
+	int rc;
+
+	rc = sf_check_label(fs, s, object, request & ~SF_AND_READ, SF_FN_PERM,
+			    n, NULL);
+	if (!rc && (request & SF_AND_READ))
+		rc = sf_check_label(fs, s, object, SF_MAY_READ,
+				    "smack_file_open", n, NULL);
+	return rc;
+}
+
 /*
  * The site is unknown: the request must pass what every site it could be
- * asks.  A walk searches (directories only); stat(2) reads, unless the
- * call never stats; the permission check asks the call's own request
- * (everything when the call is unknown).  Counted, and the first of a
- * mount logged, since it may deny what mainline allows.
+ * asks, each decided as that site would be.  A walk searches (directories
+ * only); stat(2) reads, unless the call never stats; the permission check
+ * asks the call's own request (everything when the call is unknown).
+ * Counted, and the first refusal of a mount logged, since it may refuse
+ * what mainline allows.
  */
 static int sf_check_getattr_unsure(struct sf_fs *fs, struct sf_subject *s,
 				   struct sf_node *n, sf_lid object,
 				   const struct sf_call *c, u32 perm)
 {
-	u32 request = perm == SF_LATER ? 0 : perm;
-	int rc;
+	bool asked = false;
+	int rc = 0;
 
-	if (n->type == S_IFDIR)
-		request |= SF_MAY_EXEC;
-	if (!sf_call_never_stats(c))
-		request |= SF_MAY_READ;
 	atomic_fetch_add_explicit(&fs->unsure, 1, memory_order_relaxed);
-	if (!request)
+	if (n->type == S_IFDIR) {
+		rc = sf_check_label(fs, s, object, SF_MAY_EXEC, SF_FN_PERM, n,
+				    NULL);
+		asked = true;
+	}
+	if (!rc && !sf_call_never_stats(c)) {
+		rc = sf_check_label(fs, s, object, SF_MAY_READ, SF_FN_GETATTR,
+				    n, NULL);
+		asked = true;
+	}
+	if (!rc && perm != SF_LATER && perm) {
+		rc = sf_perm_check(fs, s, n, object, perm);
+		asked = true;
+	}
+	if (!asked)
 		return sf_granted(fs);
-	rc = sf_check_label(fs, s, object, request, SF_FN_GETATTR, n, NULL);
 	if (rc) {
 		atomic_fetch_add_explicit(&fs->unsure_denied, 1,
 					  memory_order_relaxed);
@@ -394,7 +510,7 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 	struct sf_call call;
 	sf_lid object;
 	u32 request;
-	bool later;
+	bool later, chown_refresh;
 
 	if (fs->checks_off)
 		return 0;
@@ -410,7 +526,9 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 	sf_call_read(s->pid, &call);
 	request = sf_perm_request(&call, n->type);
 	later = request == SF_LATER || !request;
-	if ((later || !sf_decide(fs, s, object, request)) &&
+	chown_refresh = sf_call_chowns(&call) && n->type != S_IFDIR;
+	if ((later || !sf_perm_decide(fs, s, object, request)) &&
+	    (!chown_refresh || !sf_decide(fs, s, object, SF_MAY_WRITE)) &&
 	    !sf_decide(fs, s, object, SF_MAY_READ | search))
 		return sf_granted(fs);
 	switch (sf_getattr_site(fs, s->pid)) {
@@ -423,8 +541,12 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 	case SF_SITE_PERM:
 		if (later)
 			return sf_granted(fs);
-		return sf_check_label(fs, s, object, request, SF_FN_PERM, n,
-				      NULL);
+		return sf_perm_check(fs, s, n, object, request);
+	case SF_SITE_SETATTR:
+		/* Mainline's smack_inode_setattr, made before the owner
+		 * check that the FUSE driver makes before the SETATTR. */
+		return sf_check_label(fs, s, object, SF_MAY_WRITE,
+				      "smack_inode_setattr", n, NULL);
 	default:
 		return sf_check_getattr_unsure(fs, s, n, object, &call,
 					       request);

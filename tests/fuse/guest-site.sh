@@ -56,6 +56,14 @@ check_out "wx on a file: stat is denied (read)" EACCES \
 	as_l W stat $M/secret
 check_out "wx on a file: open for writing is denied (smack_file_open reads)" \
 	EACCES as_l W open $M/secret O_WRONLY
+# chown(2): the kernel reads security.capability for itself (killpriv)
+# and refreshes the attributes from fuse_setattr; mainline asks only w.
+check_out "wx on a file: chown(-1, -1) passes (smack_inode_setattr asks w)" OK \
+	as_l W chown $M/secret -1 -1
+check_out "rx on a file: chown(-1, -1) is denied (w)" EACCES \
+	as_l B chown $M/secret -1 -1
+check_out "wx on a file: getxattr(2) of security.capability is denied (read)" \
+	EACCES as_l W getxattr $M/secret security.capability
 # Under load: two CPU hogs, four callers each, on both vCPUs.
 (while :; do :; done) & H1=$!
 (while :; do :; done) & H2=$!
