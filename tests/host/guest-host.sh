@@ -131,7 +131,7 @@ check_fails "a reload that removes the rule closes it again" as bob cat $T/alice
 
 # --- kill -9: restarted, enforced again, never open in between
 mkdir -p /run/systemd/system/$U.d
-printf '[Service]\nRestartSec=4\n' >/run/systemd/system/$U.d/slow.conf
+printf '[Service]\nRestartSec=10\n' >/run/systemd/system/$U.d/slow.conf
 systemctl daemon-reload
 P1=$(systemctl show -p MainPID --value $U)
 : >/tmp/reader.out
@@ -146,11 +146,13 @@ check_fails "while it is dead, carol cannot read alice's file" as carol cat $T/a
 check_fails "while it is dead, root cannot list the tree (dead mount)" ls $T
 check_out "under the dead mount lies the guard: empty, mode 0, not the tree" "0 0" \
 	unshare -m --propagation private sh -c "umount -l $T && echo \$(stat -c %a $T) \$(ls -A $T | wc -l)"
+check_out "... all seen before the restart (no daemon yet)" 0 \
+	systemctl show -p MainPID --value $U
 i=0
 while [ "$(systemctl show -p MainPID --value $U)" = "$P1" ] ||
 	[ "$(systemctl show -p MainPID --value $U)" = 0 ] ||
 	! systemctl is-active -q $U; do
-	i=$((i + 1)); [ $i -lt 600 ] || break; sleep 0.1
+	i=$((i + 1)); [ $i -lt 1200 ] || break; sleep 0.1
 done
 P2=$(systemctl show -p MainPID --value $U)
 check "the unit restarted the daemon (pid $P1 -> $P2)" \
