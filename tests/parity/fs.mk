@@ -4,4 +4,7 @@
 check_PROGRAMS += tests/parity/fs-matrix
 tests_parity_fs_matrix_SOURCES = tests/parity/fs-matrix.c
 tests_parity_fs_matrix_LDFLAGS = -static
-EXTRA_DIST += tests/parity/fs.test tests/parity/fs-guest.sh
+TESTS += tests/parity/fs.test
+EXTRA_DIST += tests/parity/fs.test tests/parity/fs-guest.sh \
+	tests/parity/fs-guest-debian.sh \
+	tests/parity/fs-allow.txt tests/parity/fs-bugs.txt

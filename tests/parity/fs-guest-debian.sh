@@ -1,0 +1,32 @@
+# fs-guest-debian.sh - the third run of tests/parity/fs.test: the
+# file-operation matrix through a smackfuse mount on Debian 12's kernel
+# (6.1: no FUSE passthrough, its own stack frames for getattr.c), with the
+# subjects' labels taken through smackfuse.ko (issue 21).  /data holds
+# the rules and the host's fs.protected_* sysctls.
+. /lib/sfq/tap.sh
+check "fuse.ko loads" insmod /lib/modules/fuse.ko
+check "smackfuse.ko loads" insmod /lib/modules/smackfuse.ko
+while read -r name value; do
+	echo "$value" >"/proc/sys/fs/$name"
+done </data/sysctl
+S=/tmp/src M=/tmp/mnt
+mkdir -p $S $M
+mount -t tmpfs -o mode=755 tmpfs $S
+smackfuse -f --rules /data/rules -o subject=kmod $S $M 2>/tmp/sf.log &
+i=0
+while ! grep -q " $M " /proc/mounts && [ $i -lt 100 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+if ! grep -q " $M " /proc/mounts; then
+	not_ok "smackfuse mounts"
+	while read -r l; do diag "$l"; done </tmp/sf.log
+	done_testing
+fi
+ok "smackfuse mounts"
+fs-matrix run --kmod $S $M >/tmp/pfs.out 2>/tmp/pfs.err
+rc=$?
+sed 's/^/# /' /tmp/pfs.err
+cat /tmp/pfs.out
+check "fs-matrix ran every case through smackfuse (rc=$rc)" test "$rc" = 0
+check "smackfuse unmounts" umount $M
+done_testing
