@@ -29,3 +29,20 @@ EXTRA_DIST += tests/netlabel/control.test tests/netlabel/guest-control.sh \
 if BUILD_KMOD
 TESTS += tests/netlabel/control.test
 endif
+
+# smackhost.test: on the Smack reference kernel, smacknl and a mount's
+# netlabel files go through smackfs and leave Smack's labelled traffic
+# as it was (smackpeer: the label a loopback datagram arrives with).
+check_PROGRAMS += tests/netlabel/smackpeer
+tests_netlabel_smackpeer_SOURCES = tests/netlabel/smackpeer.c
+tests_netlabel_smackpeer_LDFLAGS = -static
+EXTRA_DIST += tests/netlabel/smackhost.test tests/netlabel/guest-smackhost.sh
+# ctldiff.test: the differential test of the NetLabel control files, the
+# Smack reference kernel's smackfs against a smackfuse mount on Debian's
+# kernel, after every step of one sequence (ctldiff-known.txt: the
+# documented differences).
+EXTRA_DIST += tests/netlabel/ctldiff.test tests/netlabel/guest-ctldiff.sh \
+	tests/netlabel/ctldiff-known.txt
+if BUILD_KMOD
+TESTS += tests/netlabel/smackhost.test tests/netlabel/ctldiff.test
+endif
