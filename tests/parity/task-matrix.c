@@ -1,0 +1,1127 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * task-matrix.c - the task/IPC/socket differential harness (issue 17).
+ *
+ *   task-matrix rules                     the policy, in load2 format
+ *   task-matrix run --smack|--kmod        run every case, print results
+ *   task-matrix compare KERNEL MODULE ALLOW BUGS
+ *                                         compare two runs, print TAP
+ *
+ * The same cases run in the Smack reference kernel (qemu, --smack: labels
+ * written to /proc/self/attr/current) and under smackfuse.ko on Debian's
+ * kernel (qemu, --kmod: labels written to the module's current file).
+ * The guest script loads the rules into smackfs or the module first.
+ *
+ * One process runs everything, so the matrix costs a few forks, not one
+ * fork+exec per case:
+ *   - a target per object label (targets[]): takes the label as root,
+ *     drops to UID, makes a message queue (pre-filled), a shared memory
+ *     segment and a semaphore set, a UNIX stream listener, a UNIX datagram
+ *     socket, a TCP listener and a UDP socket on 127.0.0.1, then serves
+ *     them (accepts, drains, counts UDP datagrams in shared memory);
+ *   - per subject (subjects[]): a process that, still root, forks one
+ *     child per object label (for setpgid and PTRACE_TRACEME, which need a
+ *     child) and an fd sender (stays root: opens the labelled files and
+ *     passes them over a socketpair), then takes the subject label, drops
+ *     to UID (every subject and target has the same uid, so DAC never
+ *     decides; dropping clears CAP_MAC_OVERRIDE) and runs every case.
+ * Output, one line per case:  @case OP/SUBJECT/OBJECT RESULT
+ * RESULT is OK, an errno name, DROPPED (a UDP datagram sent but never
+ * received), TIMEOUT (a TCP connect that neither completed nor failed) or
+ * NOFD (an fd that did not arrive: security_file_receive refused it).
+ *
+ * compare prints "N/M cases match" and TAP: one point per operation, a
+ * "not ok" per unexplained difference, a point per allow-list entry
+ * (reason and hits) and a "not ok # TODO" per known bug.  Entries:
+ *   CASE-GLOB KERNEL-GLOB MODULE-GLOB reason...   (fnmatch(3))
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <grp.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ipc.h>
+#include <sys/mman.h>
+#include <sys/msg.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/resource.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <time.h>
+#include <unistd.h>
+
+#define UID		39201		/* every subject and target */
+#define KEY_BASE	0x7a5c00	/* IPC keys: KEY_BASE + target index */
+#define PORT_BASE	7700		/* TCP and UDP: PORT_BASE + index */
+#define FILE_DIR	"/tmp/task-matrix"
+#define PREFILL		32		/* messages in each queue at start */
+#define NET_WAIT_MS	3000		/* for TCP handshakes and UDP arrival */
+#define IOPRIO_WHO_PROCESS	1
+#define IOPRIO_BE4		((2 << 13) | 4)
+
+struct label {
+	const char *name;	/* in case ids: no * or ^ to escape in globs */
+	const char *label;
+};
+
+/*
+ * Objects: same label as subject A, one rule of each kind from A (r, w,
+ * rw, x only: a rule with some access grants a request of nothing), no
+ * rule, floor, hat.  Star cannot be a task's label (both refuse it): only
+ * files carry it.
+ */
+static const struct label objects[] = {
+	{ "A", "A" }, { "Br", "Br" }, { "Bw", "Bw" }, { "Brw", "Brw" },
+	{ "Bx", "Bx" }, { "Bn", "Bn" }, { "floor", "_" }, { "hat", "^" },
+	{ "star", "*" },
+};
+#define NFILES	(int)(sizeof(objects) / sizeof(objects[0]))
+#define NTASKS	(NFILES - 1)	/* all but star */
+
+static const struct label subjects[] = {
+	{ "A", "A" }, { "hat", "^" }, { "floor", "_" },
+};
+#define NSUBJECTS	(int)(sizeof(subjects) / sizeof(subjects[0]))
+
+/*
+ * The policy.  Rules back to A from Brw (and to ^, _ from the labels they
+ * may write) make the two-way socket checks (UNIX stream connect, the
+ * TCP handshake) pass for some pairs and not for others (Bw: one way).
+ */
+static const char *const rules[] = {
+	"A Br r", "A Bw w", "A Brw rw", "A Bx x", "Brw A w",
+	"^ Bw w", "^ Brw rw", "Brw ^ w",
+	"_ Brw rw", "Brw _ w",
+};
+
+/* What a target publishes (in a shared page the harness mapped). */
+struct target {
+	pid_t pid;
+	int msq, shm, sem;
+	int udp_got;		/* datagrams received: __atomic_* */
+};
+
+static const char *label_file;
+static struct target *targets;
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("task-matrix: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(2);
+}
+
+static void set_label(const char *label)
+{
+	int fd = open(label_file, O_WRONLY);
+
+	if (fd < 0 || write(fd, label, strlen(label)) < 0)
+		die("set label %s: %s", label, strerror(errno));
+	close(fd);
+}
+
+/* Take @label while root, then become UID: no capability is left. */
+static void become(const char *label)
+{
+	set_label(label);
+	if (setgroups(0, NULL) || setgid(UID) || setuid(UID))
+		die("drop to uid %d: %s", UID, strerror(errno));
+	/* a uid change makes us undumpable: ptrace would stop at EPERM */
+	prctl(PR_SET_DUMPABLE, 1);
+}
+
+static const char *errname(int e)
+{
+	const char *n = strerrorname_np(e);
+
+	return n ? n : "E?";
+}
+
+static void report(const char *op, const char *s, const char *o,
+		   const char *res)
+{
+	printf("@case %s/%s/%s %s\n", op, s, o, res);
+}
+
+static void report_rc(const char *op, const char *s, const char *o, int rc)
+{
+	report(op, s, o, rc >= 0 ? "OK" : errname(errno));
+}
+
+/* ---- targets ---- */
+
+static socklen_t abstract(struct sockaddr_un *sun, const char *kind, int i)
+{
+	memset(sun, 0, sizeof(*sun));
+	sun->sun_family = AF_UNIX;
+	snprintf(sun->sun_path + 1, sizeof(sun->sun_path) - 1, "tm.%s.%d",
+		 kind, i);
+	return (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 +
+			   strlen(sun->sun_path + 1));
+}
+
+static struct sockaddr_in loopback(int i)
+{
+	struct sockaddr_in sin = { .sin_family = AF_INET };
+
+	sin.sin_port = htons((unsigned short)(PORT_BASE + i));
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	return sin;
+}
+
+static int bound(int domain, int type, const struct sockaddr *sa,
+		 socklen_t len)
+{
+	int fd = socket(domain, type | SOCK_NONBLOCK, 0), one = 1;
+
+	if (fd < 0)
+		die("socket: %s", strerror(errno));
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(fd, sa, len))
+		die("bind: %s", strerror(errno));
+	if (type == SOCK_STREAM && listen(fd, 128))
+		die("listen: %s", strerror(errno));
+	return fd;
+}
+
+static void make_ipc(struct target *t, int i)
+{
+	struct { long type; char text[8]; } m = { 1, "x" };
+	int n;
+
+	t->msq = msgget(KEY_BASE + i, IPC_CREAT | IPC_EXCL | 0666);
+	t->shm = shmget(KEY_BASE + i, 4096, IPC_CREAT | IPC_EXCL | 0666);
+	t->sem = semget(KEY_BASE + i, 1, IPC_CREAT | IPC_EXCL | 0666);
+	if (t->msq < 0 || t->shm < 0 || t->sem < 0)
+		die("IPC objects of target %d: %s", i, strerror(errno));
+	/* msgrcv is checked per message found: never let a queue be empty */
+	for (n = 0; n < PREFILL; n++)
+		if (msgsnd(t->msq, &m, sizeof(m.text), IPC_NOWAIT))
+			die("prefill: %s", strerror(errno));
+}
+
+/* Serve the sockets until killed; count UDP datagrams that got in. */
+static void serve(int fds[4], struct target *t)
+{
+	struct pollfd p[4];
+	char b[16];
+	int i, c;
+
+	for (i = 0; i < 4; i++)
+		p[i] = (struct pollfd){ .fd = fds[i], .events = POLLIN };
+	for (;;) {
+		if (poll(p, 4, -1) <= 0)
+			continue;
+		for (i = 0; i < 4; i += 2)
+			if (p[i].revents && (c = accept(fds[i], NULL, NULL)) >= 0)
+				close(c);
+		if (p[1].revents)
+			(void)!read(fds[1], b, sizeof(b));
+		if (p[3].revents && read(fds[3], b, sizeof(b)) > 0)
+			__atomic_add_fetch(&t->udp_got, 1, __ATOMIC_SEQ_CST);
+	}
+}
+
+static void target_main(int i, int ready)
+{
+	struct target *t = &targets[i];
+	struct sockaddr_un sun;
+	struct sockaddr_in sin = loopback(i);
+	socklen_t len;
+	int fds[4];
+
+	become(objects[i].label);
+	make_ipc(t, i);
+	len = abstract(&sun, "s", i);
+	fds[0] = bound(AF_UNIX, SOCK_STREAM, (struct sockaddr *)&sun, len);
+	len = abstract(&sun, "d", i);
+	fds[1] = bound(AF_UNIX, SOCK_DGRAM, (struct sockaddr *)&sun, len);
+	fds[2] = bound(AF_INET, SOCK_STREAM, (struct sockaddr *)&sin,
+		       sizeof(sin));
+	fds[3] = bound(AF_INET, SOCK_DGRAM, (struct sockaddr *)&sin,
+		       sizeof(sin));
+	t->pid = getpid();
+	if (write(ready, "r", 1) != 1)
+		_exit(2);
+	close(ready);
+	serve(fds, t);
+}
+
+static void start_targets(void)
+{
+	int p[2], i;
+	char c;
+
+	targets = mmap(NULL, sizeof(*targets) * NTASKS, PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (targets == MAP_FAILED || pipe(p))
+		die("setup: %s", strerror(errno));
+	for (i = 0; i < NTASKS; i++) {
+		fflush(stdout);
+		if (fork() == 0) {
+			close(p[0]);
+			target_main(i, p[1]);
+		}
+		if (read(p[0], &c, 1) != 1)
+			die("target %s did not start", objects[i].name);
+	}
+	close(p[0]);
+	close(p[1]);
+}
+
+/* The files passed over a UNIX socket: FILE_DIR/<name>, mode 0666. */
+static void make_files(void)
+{
+	char path[128];
+	int i, fd;
+
+	mkdir(FILE_DIR, 0755);
+	for (i = 0; i < NFILES; i++) {
+		snprintf(path, sizeof(path), FILE_DIR "/%s", objects[i].name);
+		fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0666);
+		if (fd < 0 || fchmod(fd, 0666) ||
+		    fsetxattr(fd, "security.SMACK64", objects[i].label,
+			      strlen(objects[i].label), 0))
+			die("label %s: %s", path, strerror(errno));
+		close(fd);
+	}
+}
+
+/* ---- task operations: target pid ---- */
+
+static int do_ptrace(pid_t pid)
+{
+	int st;
+
+	if (ptrace(PTRACE_ATTACH, pid, 0, 0) < 0)
+		return -1;
+	waitpid(pid, &st, __WALL);
+	return (int)ptrace(PTRACE_DETACH, pid, 0, 0);
+}
+
+/*
+ * get_robust_list(2): a ptrace access check in read mode and nothing
+ * else (opening /proc/PID/environ also walks /proc/PID, whose inode
+ * carries the task's label: mainline then wants x as well).
+ */
+static int do_ptrace_read(pid_t pid)
+{
+	void *head;
+	size_t len;
+
+	return (int)syscall(SYS_get_robust_list, pid, &head, &len);
+}
+
+/* Open /proc/PID/environ: procfs lookups, then a ptrace read check. */
+static int do_environ(pid_t pid)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/environ", (int)pid);
+	fd = open(path, O_RDONLY);
+	return fd < 0 ? -1 : close(fd);
+}
+
+static int do_getprio(pid_t pid)
+{
+	errno = 0;
+	return getpriority(PRIO_PROCESS, pid) == -1 && errno ? -1 : 0;
+}
+
+static int do_setaffinity(pid_t pid)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return -1;
+	return sched_setaffinity(pid, sizeof(set), &set);
+}
+
+static int do_getaffinity(pid_t pid)
+{
+	cpu_set_t set;
+
+	return sched_getaffinity(pid, sizeof(set), &set);
+}
+
+static int do_getparam(pid_t pid)
+{
+	struct sched_param sp;
+
+	return sched_getparam(pid, &sp);
+}
+
+static int do_setsched(pid_t pid)
+{
+	struct sched_param sp = { 0 };
+
+	return sched_setscheduler(pid, SCHED_OTHER, &sp);
+}
+
+static int do_kill(pid_t pid) { return kill(pid, SIGWINCH); }
+static int do_killcont(pid_t pid) { return kill(pid, SIGCONT); }
+static int do_kill0(pid_t pid) { return kill(pid, 0); }
+static int do_getpgid(pid_t pid) { return getpgid(pid); }
+static int do_getsid(pid_t pid) { return getsid(pid); }
+static int do_setnice(pid_t pid) { return setpriority(PRIO_PROCESS, pid, 0); }
+static int do_getsched(pid_t pid) { return sched_getscheduler(pid); }
+
+static int do_setioprio(pid_t pid)
+{
+	return (int)syscall(SYS_ioprio_set, IOPRIO_WHO_PROCESS, pid,
+			    IOPRIO_BE4);
+}
+
+static int do_getioprio(pid_t pid)
+{
+	return (int)syscall(SYS_ioprio_get, IOPRIO_WHO_PROCESS, pid);
+}
+
+struct task_op {
+	const char *name;
+	int (*fn)(pid_t pid);
+};
+
+static const struct task_op task_ops[] = {
+	{ "kill", do_kill }, { "kill-cont", do_killcont },
+	{ "kill0", do_kill0 }, { "ptrace-attach", do_ptrace },
+	{ "ptrace-read", do_ptrace_read }, { "proc-environ", do_environ }, { "getpgid", do_getpgid },
+	{ "getsid", do_getsid }, { "setpriority", do_setnice },
+	{ "getpriority", do_getprio }, { "sched-setscheduler", do_setsched },
+	{ "sched-getscheduler", do_getsched },
+	{ "sched-getparam", do_getparam },
+	{ "sched-setaffinity", do_setaffinity },
+	{ "sched-getaffinity", do_getaffinity },
+	{ "ioprio-set", do_setioprio }, { "ioprio-get", do_getioprio },
+};
+
+/* ---- System V IPC: the target's objects, by id or by key ---- */
+
+static int do_msgsnd(int i)
+{
+	struct { long type; char text[8]; } m = { 1, "x" };
+
+	return msgsnd(targets[i].msq, &m, sizeof(m.text), IPC_NOWAIT);
+}
+
+static int do_msgrcv(int i)
+{
+	struct { long type; char text[8]; } m;
+
+	return (int)msgrcv(targets[i].msq, &m, sizeof(m.text), 0, IPC_NOWAIT);
+}
+
+static int do_msgstat(int i)
+{
+	struct msqid_ds ds;
+
+	return msgctl(targets[i].msq, IPC_STAT, &ds);
+}
+
+/* IPC_SET to what the target made (the owner is UID: DAC lets us). */
+static int do_msgset(int i)
+{
+	struct msqid_ds ds = { 0 };
+
+	ds.msg_perm.uid = UID;
+	ds.msg_perm.gid = UID;
+	ds.msg_perm.mode = 0666;
+	ds.msg_qbytes = 16384;	/* MSGMNB: raising it needs privilege */
+	return msgctl(targets[i].msq, IPC_SET, &ds);
+}
+
+static int shmat_mode(int i, int flags)
+{
+	void *a = shmat(targets[i].shm, NULL, flags);
+
+	return a == (void *)-1 ? -1 : shmdt(a);
+}
+
+static int do_shmat_ro(int i)
+{
+	return shmat_mode(i, SHM_RDONLY);
+}
+
+static int do_shmat_rw(int i)
+{
+	return shmat_mode(i, 0);
+}
+
+static int do_shmstat(int i)
+{
+	struct shmid_ds ds;
+
+	return shmctl(targets[i].shm, IPC_STAT, &ds);
+}
+
+static int do_semop(int i)
+{
+	struct sembuf sb = { 0, 1, IPC_NOWAIT };
+
+	return semop(targets[i].sem, &sb, 1);
+}
+
+static int do_semval(int i)
+{
+	return semctl(targets[i].sem, 0, GETVAL);
+}
+
+static int do_semsetval(int i)
+{
+	return semctl(targets[i].sem, 0, SETVAL, 0);
+}
+
+static int do_semstat(int i)
+{
+	struct semid_ds ds;
+
+	return semctl(targets[i].sem, 0, IPC_STAT, &ds);
+}
+
+static int do_msgget0(int i) { return msgget(KEY_BASE + i, 0); }
+static int do_msggetr(int i) { return msgget(KEY_BASE + i, 0444); }
+static int do_msggetw(int i) { return msgget(KEY_BASE + i, 0222); }
+static int do_shmget0(int i) { return shmget(KEY_BASE + i, 0, 0); }
+static int do_shmgetrw(int i) { return shmget(KEY_BASE + i, 0, 0666); }
+static int do_semget0(int i) { return semget(KEY_BASE + i, 0, 0); }
+static int do_semgetr(int i) { return semget(KEY_BASE + i, 0, 0444); }
+
+struct ipc_op {
+	const char *name;
+	int (*fn)(int i);
+};
+
+static const struct ipc_op ipc_ops[] = {
+	{ "msgget-0", do_msgget0 }, { "msgget-r", do_msggetr },
+	{ "msgget-w", do_msggetw }, { "msgsnd", do_msgsnd },
+	{ "msgrcv", do_msgrcv }, { "msgctl-stat", do_msgstat },
+	{ "msgctl-set", do_msgset },
+	{ "shmget-0", do_shmget0 }, { "shmget-rw", do_shmgetrw },
+	{ "shmat-ro", do_shmat_ro }, { "shmat-rw", do_shmat_rw },
+	{ "shmctl-stat", do_shmstat },
+	{ "semget-0", do_semget0 }, { "semget-r", do_semgetr },
+	{ "semop", do_semop }, { "semctl-getval", do_semval },
+	{ "semctl-setval", do_semsetval }, { "semctl-stat", do_semstat },
+};
+
+/* ---- the subject's own children: setpgid and PTRACE_TRACEME ---- */
+
+struct kid {
+	pid_t pid;
+	int cmd, ans;	/* pipes: a command byte in, an errno byte out */
+};
+
+/* A child labelled @label waits for 't' (trace me) until its pipe closes. */
+static void kid_main(const char *label, int cmd, int ans)
+{
+	unsigned char e;
+	char c;
+
+	become(label);
+	while (read(cmd, &c, 1) == 1) {
+		e = ptrace(PTRACE_TRACEME, 0, 0, 0) < 0 ? (unsigned char)errno
+							 : 0;
+		if (write(ans, &e, 1) != 1)
+			break;
+	}
+	_exit(0);
+}
+
+static void start_kids(struct kid *kids)
+{
+	int i, c[2], a[2];
+
+	for (i = 0; i < NTASKS; i++) {
+		if (pipe(c) || pipe(a))
+			die("pipe: %s", strerror(errno));
+		fflush(stdout);
+		kids[i].pid = fork();
+		if (kids[i].pid < 0)
+			die("fork: %s", strerror(errno));
+		if (kids[i].pid == 0) {
+			close(c[1]);
+			close(a[0]);
+			kid_main(objects[i].label, c[0], a[1]);
+		}
+		close(c[0]);
+		close(a[1]);
+		kids[i].cmd = c[1];
+		kids[i].ans = a[0];
+	}
+}
+
+static int kid_traceme(const struct kid *k)
+{
+	unsigned char e;
+
+	if (write(k->cmd, "t", 1) != 1 || read(k->ans, &e, 1) != 1)
+		return -1;
+	errno = e;
+	return e ? -1 : 0;
+}
+
+/* ---- fd passing: a root sender opens the file, the subject receives ---- */
+
+static const int open_modes[] = { O_RDONLY, O_WRONLY, O_RDWR };
+static const char *const open_names[] = { "r", "w", "rw" };
+
+static void send_fd(int s, int fd)
+{
+	char c = 'x';
+	struct iovec iov = { &c, 1 };
+	union {
+		struct cmsghdr h;
+		char buf[CMSG_SPACE(sizeof(int))];
+	} u;
+	struct msghdr m = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = u.buf, .msg_controllen = sizeof(u.buf),
+	};
+	struct cmsghdr *cm;
+
+	memset(&u, 0, sizeof(u));
+	cm = CMSG_FIRSTHDR(&m);
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &fd, sizeof(fd));
+	if (sendmsg(s, &m, 0) != 1)
+		_exit(3);
+}
+
+/* The sender: requests are two bytes (file index, mode index). */
+static void sender_main(int s)
+{
+	unsigned char req[2];
+	char path[128];
+	int fd;
+
+	while (read(s, req, 2) == 2) {
+		if (req[0] >= NFILES || req[1] >= 3)
+			_exit(3);
+		snprintf(path, sizeof(path), FILE_DIR "/%s",
+			 objects[req[0]].name);
+		fd = open(path, open_modes[req[1]]);
+		if (fd < 0)
+			_exit(3);
+		send_fd(s, fd);
+		close(fd);
+	}
+	_exit(0);
+}
+
+static int start_sender(void)
+{
+	int sv[2];
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		die("socketpair: %s", strerror(errno));
+	fflush(stdout);
+	if (fork() == 0) {
+		close(sv[0]);
+		sender_main(sv[1]);
+	}
+	close(sv[1]);
+	return sv[0];
+}
+
+/* "OK" when the fd arrived, NOFD when the kernel dropped it (MSG_CTRUNC). */
+static const char *recv_fd(int s)
+{
+	char c;
+	struct iovec iov = { &c, 1 };
+	union {
+		struct cmsghdr h;
+		char buf[CMSG_SPACE(sizeof(int))];
+	} u;
+	struct msghdr m = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = u.buf, .msg_controllen = sizeof(u.buf),
+	};
+	struct cmsghdr *cm;
+	int fd;
+
+	if (recvmsg(s, &m, 0) != 1)
+		return errno ? errname(errno) : "EOF";
+	cm = CMSG_FIRSTHDR(&m);
+	if ((m.msg_flags & MSG_CTRUNC) || !cm || cm->cmsg_type != SCM_RIGHTS)
+		return "NOFD";
+	memcpy(&fd, CMSG_DATA(cm), sizeof(fd));
+	close(fd);
+	return "OK";
+}
+
+static void fd_cases(const char *s, int sender)
+{
+	unsigned char req[2];
+	char op[32];
+	int i, m;
+
+	for (i = 0; i < NFILES; i++)
+		for (m = 0; m < 3; m++) {
+			req[0] = (unsigned char)i;
+			req[1] = (unsigned char)m;
+			snprintf(op, sizeof(op), "fd-pass-%s", open_names[m]);
+			if (write(sender, req, 2) != 2)
+				die("fd sender: %s", strerror(errno));
+			report(op, s, objects[i].name, recv_fd(sender));
+		}
+}
+
+/* ---- sockets ---- */
+
+static void unix_cases(const char *s)
+{
+	struct sockaddr_un sun;
+	socklen_t len;
+	int i, fd, rc;
+
+	for (i = 0; i < NTASKS; i++) {
+		len = abstract(&sun, "s", i);
+		fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0);
+		rc = connect(fd, (struct sockaddr *)&sun, len);
+		report_rc("unix-stream-connect", s, objects[i].name, rc);
+		close(fd);
+		len = abstract(&sun, "d", i);
+		fd = socket(AF_UNIX, SOCK_DGRAM, 0);
+		rc = (int)sendto(fd, "x", 1, MSG_DONTWAIT,
+				 (struct sockaddr *)&sun, len);
+		report_rc("unix-dgram-send", s, objects[i].name, rc);
+		close(fd);
+	}
+}
+
+static long ms_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (t.tv_sec - t0->tv_sec) * 1000 +
+	       (t.tv_nsec - t0->tv_nsec) / 1000000;
+}
+
+/*
+ * TCP connect to every target at once, nonblocking: mainline drops a
+ * refused SYN (or SYN-ACK) at the receiving socket, so a denial shows as
+ * a handshake that never ends; waiting for all together bounds the cost.
+ */
+static void tcp_cases(const char *s)
+{
+	struct pollfd p[NTASKS];
+	const char *res[NTASKS];
+	struct sockaddr_in sin;
+	struct timespec t0;
+	int i, e, pending = 0;
+	socklen_t el;
+
+	for (i = 0; i < NTASKS; i++) {
+		sin = loopback(i);
+		p[i].fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+		p[i].events = POLLOUT;
+		res[i] = "TIMEOUT";
+		if (!connect(p[i].fd, (struct sockaddr *)&sin, sizeof(sin))) {
+			res[i] = "OK";
+		} else if (errno == EINPROGRESS) {
+			pending++;
+			continue;
+		} else {
+			res[i] = errname(errno);
+		}
+		p[i].fd = -p[i].fd - 1;	/* decided: poll ignores it */
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (pending && ms_since(&t0) < NET_WAIT_MS) {
+		if (poll(p, NTASKS, 100) <= 0)
+			continue;
+		for (i = 0; i < NTASKS; i++) {
+			if (p[i].fd < 0 || !p[i].revents)
+				continue;
+			el = sizeof(e);
+			getsockopt(p[i].fd, SOL_SOCKET, SO_ERROR, &e, &el);
+			res[i] = e ? errname(e) : "OK";
+			p[i].fd = -p[i].fd - 1;
+			pending--;
+		}
+	}
+	for (i = 0; i < NTASKS; i++) {
+		report("tcp-connect", s, objects[i].name, res[i]);
+		close(p[i].fd < 0 ? -p[i].fd - 1 : p[i].fd);
+	}
+}
+
+/* UDP: a refused datagram is sent fine and dropped at the receiver. */
+static void udp_cases(const char *s)
+{
+	int before[NTASKS], sent[NTASKS], i, fd, left = 0;
+	struct sockaddr_in sin;
+	struct timespec t0;
+
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	for (i = 0; i < NTASKS; i++) {
+		before[i] = __atomic_load_n(&targets[i].udp_got,
+					    __ATOMIC_SEQ_CST);
+		sin = loopback(i);
+		sent[i] = (int)sendto(fd, "x", 1, 0, (struct sockaddr *)&sin,
+				      sizeof(sin)) == 1 ? 0 : errno;
+		left += !sent[i];
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (left && ms_since(&t0) < NET_WAIT_MS) {
+		usleep(20000);
+		for (i = 0, left = 0; i < NTASKS; i++)
+			left += !sent[i] && __atomic_load_n(&targets[i].udp_got,
+						__ATOMIC_SEQ_CST) == before[i];
+	}
+	for (i = 0; i < NTASKS; i++)
+		report("udp-send", s, objects[i].name, sent[i] ?
+		       errname(sent[i]) :
+		       __atomic_load_n(&targets[i].udp_got, __ATOMIC_SEQ_CST) ==
+		       before[i] ? "DROPPED" : "OK");
+	close(fd);
+}
+
+/* ---- one subject ---- */
+
+static void task_cases(const char *s, struct kid *kids)
+{
+	size_t j;
+	int i;
+
+	for (j = 0; j < sizeof(task_ops) / sizeof(task_ops[0]); j++)
+		for (i = 0; i < NTASKS; i++)
+			report_rc(task_ops[j].name, s, objects[i].name,
+				  task_ops[j].fn(targets[i].pid));
+	for (i = 0; i < NTASKS; i++)
+		report_rc("setpgid-child", s, objects[i].name,
+			  setpgid(kids[i].pid, kids[i].pid));
+	for (i = 0; i < NTASKS; i++)
+		report_rc("ptrace-traceme", s, objects[i].name,
+			  kid_traceme(&kids[i]));
+}
+
+static void ipc_cases(const char *s)
+{
+	size_t j;
+	int i;
+
+	for (j = 0; j < sizeof(ipc_ops) / sizeof(ipc_ops[0]); j++)
+		for (i = 0; i < NTASKS; i++)
+			report_rc(ipc_ops[j].name, s, objects[i].name,
+				  ipc_ops[j].fn(i));
+}
+
+static void subject_main(const struct label *s)
+{
+	struct kid kids[NTASKS];
+	int sender, i;
+
+	start_kids(kids);
+	sender = start_sender();
+	become(s->label);
+	task_cases(s->name, kids);
+	ipc_cases(s->name);
+	unix_cases(s->name);
+	tcp_cases(s->name);
+	udp_cases(s->name);
+	fd_cases(s->name, sender);
+	fflush(stdout);
+	for (i = 0; i < NTASKS; i++)
+		kill(kids[i].pid, SIGKILL);
+	_exit(0);
+}
+
+static int run(void)
+{
+	int i, st, bad = 0;
+	pid_t pid;
+
+	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+	make_files();
+	start_targets();
+	for (i = 0; i < NSUBJECTS; i++) {
+		fflush(stdout);
+		pid = fork();
+		if (pid == 0)
+			subject_main(&subjects[i]);
+		if (pid < 0 || waitpid(pid, &st, 0) != pid || st) {
+			fprintf(stderr, "task-matrix: subject %s failed (%#x)\n",
+				subjects[i].name, st);
+			bad = 1;
+		}
+	}
+	for (i = 0; i < NTASKS; i++)
+		kill(targets[i].pid, SIGKILL);
+	while (wait(NULL) > 0)
+		;
+	fflush(stdout);
+	return bad;
+}
+
+static int print_rules(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
+		puts(rules[i]);
+	return 0;
+}
+
+/* ---- compare ---- */
+
+struct result {
+	char *id, *res;
+};
+
+struct entry {
+	char *file;
+	int line;
+	char *cpat, *kpat, *mpat, *why;
+	int hits;
+	char examples[3][160];
+};
+
+/* Every "@case ID RES" anywhere in a line (the channel prefixes them). */
+static struct result *load_results(const char *path, int *count)
+{
+	char line[512], id[128], res[64];
+	struct result *r = NULL;
+	int n = 0, cap = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		die("%s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		const char *at = strstr(line, "@case ");
+
+		if (!at || sscanf(at, "@case %127s %63s", id, res) != 2)
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 1024;
+			r = realloc(r, cap * sizeof(*r));
+			if (!r)
+				die("out of memory");
+		}
+		r[n].id = strdup(id);
+		r[n].res = strdup(res);
+		n++;
+	}
+	fclose(f);
+	*count = n;
+	return r;
+}
+
+static struct entry *load_entries(const char *path, int *count)
+{
+	char line[1024], c[256], k[256], m[256];
+	struct entry *e = NULL;
+	int n = 0, ln = 0, off;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		die("%s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		ln++;
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] == '#' || line[strspn(line, " \t")] == '\0')
+			continue;
+		if (sscanf(line, "%255s %255s %255s %n", c, k, m, &off) != 3 ||
+		    !line[off])
+			die("%s:%d: expected CASE KERNEL MODULE REASON", path,
+			    ln);
+		e = realloc(e, (n + 1) * sizeof(*e));
+		if (!e)
+			die("out of memory");
+		memset(&e[n], 0, sizeof(*e));
+		e[n].file = strdup(strrchr(path, '/') ? strrchr(path, '/') + 1
+						      : path);
+		e[n].line = ln;
+		e[n].cpat = strdup(c);
+		e[n].kpat = strdup(k);
+		e[n].mpat = strdup(m);
+		e[n].why = strdup(line + off);
+		n++;
+	}
+	fclose(f);
+	*count = n;
+	return e;
+}
+
+static struct entry *match_entry(struct entry *e, int n, const char *id,
+				 const char *k, const char *m)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!fnmatch(e[i].cpat, id, 0) && !fnmatch(e[i].kpat, k, 0) &&
+		    !fnmatch(e[i].mpat, m, 0))
+			return &e[i];
+	return NULL;
+}
+
+static void note_hit(struct entry *e, const char *id, const char *k,
+		     const char *m)
+{
+	if (e->hits < 3)
+		snprintf(e->examples[e->hits], sizeof(e->examples[0]),
+			 "%s: kernel %s, module %s", id, k, m);
+	e->hits++;
+}
+
+static void print_entries(const struct entry *e, int n, int bugs)
+{
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		if (bugs && !e[i].hits)
+			printf("ok - bug %s:%d %s no longer differs: remove the entry (%s)\n",
+			       e[i].file, e[i].line, e[i].cpat, e[i].why);
+		else if (bugs)
+			printf("not ok - bug %s:%d %s (kernel %s, module %s): %d cases # TODO bug: %s\n",
+			       e[i].file, e[i].line, e[i].cpat, e[i].kpat,
+			       e[i].mpat, e[i].hits, e[i].why);
+		else
+			printf("ok - allowed %s:%d %s (kernel %s, module %s): %d cases; %s\n",
+			       e[i].file, e[i].line, e[i].cpat, e[i].kpat,
+			       e[i].mpat, e[i].hits, e[i].why);
+		for (j = 0; j < e[i].hits && j < 3; j++)
+			printf("#   %s\n", e[i].examples[j]);
+	}
+}
+
+/* Cases and unexplained differences per operation (the id up to '/'). */
+struct opstat {
+	char name[48];
+	int n, bad;
+};
+
+static struct opstat *op_stat(struct opstat *ops, int *nops, int max,
+			      const char *id)
+{
+	int i, len = (int)strcspn(id, "/");
+
+	for (i = 0; i < *nops; i++)
+		if (!strncmp(ops[i].name, id, len) && !ops[i].name[len])
+			return &ops[i];
+	if (*nops == max)
+		die("more than %d operations", max);
+	snprintf(ops[*nops].name, sizeof(ops[0].name), "%.*s", len, id);
+	ops[*nops].n = ops[*nops].bad = 0;
+	return &ops[(*nops)++];
+}
+
+struct tally {
+	int same, allowed, bugs, bad;
+};
+
+/* One case: count it, and say so when nothing explains a difference. */
+static int compare_one(const struct result *k, const struct result *m,
+		       struct entry *A, int na, struct entry *B, int nb,
+		       struct tally *t)
+{
+	struct entry *e;
+
+	if (!strcmp(k->res, m->res)) {
+		t->same++;
+		return 0;
+	}
+	e = match_entry(A, na, k->id, k->res, m->res);
+	if (e) {
+		note_hit(e, k->id, k->res, m->res);
+		t->allowed++;
+		return 0;
+	}
+	e = match_entry(B, nb, k->id, k->res, m->res);
+	if (e) {
+		note_hit(e, k->id, k->res, m->res);
+		t->bugs++;
+		return 0;
+	}
+	printf("not ok - %s: kernel %s, module %s\n", k->id, k->res, m->res);
+	t->bad++;
+	return 1;
+}
+
+static int compare(const char *kpath, const char *mpath, const char *apath,
+		   const char *bpath)
+{
+	struct result *K, *M;
+	struct entry *A, *B;
+	struct tally t = { 0 };
+	struct opstat ops[128] = { 0 }, *o;
+	int nk, nm, na, nb, i, nops = 0, failed = 0;
+
+	K = load_results(kpath, &nk);
+	M = load_results(mpath, &nm);
+	A = load_entries(apath, &na);
+	B = load_entries(bpath, &nb);
+	if (nk != nm || nk == 0) {
+		printf("not ok - both runs ran the same cases (kernel %d, module %d)\n",
+		       nk, nm);
+		failed = 1;
+	}
+	for (i = 0; i < nk && i < nm; i++) {
+		if (strcmp(K[i].id, M[i].id)) {
+			printf("not ok - case %d is %s in the kernel run, %s under the module\n",
+			       i, K[i].id, M[i].id);
+			failed = 1;
+			break;
+		}
+		o = op_stat(ops, &nops, 128, K[i].id);
+		o->n++;
+		o->bad += compare_one(&K[i], &M[i], A, na, B, nb, &t);
+	}
+	for (i = 0; i < nops; i++) {
+		printf("%sok - %s: %d cases, %d unexplained differences\n",
+		       ops[i].bad ? "not " : "", ops[i].name, ops[i].n,
+		       ops[i].bad);
+		failed |= ops[i].bad != 0;
+	}
+	printf("# %d/%d match (kernel ran %d cases, module %d); of the "
+	       "differences %d are allowed, %d known bugs, %d unexplained\n",
+	       t.same, nk > nm ? nk : nm, nk, nm, t.allowed, t.bugs, t.bad);
+	print_entries(A, na, 0);
+	print_entries(B, nb, 1);
+	return failed;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && !strcmp(argv[1], "rules"))
+		return print_rules();
+	if (argc == 3 && !strcmp(argv[1], "run")) {
+		if (!strcmp(argv[2], "--smack"))
+			label_file = "/proc/self/attr/current";
+		else if (!strcmp(argv[2], "--kmod"))
+			label_file = "/sys/kernel/security/smackfuse/current";
+		if (label_file)
+			return run();
+	}
+	if (argc == 6 && !strcmp(argv[1], "compare"))
+		return compare(argv[2], argv[3], argv[4], argv[5]);
+	fputs("usage: task-matrix rules | run --smack|--kmod |\n"
+	      "       compare KERNEL MODULE ALLOW BUGS\n", stderr);
+	return 2;
+}
