@@ -4,6 +4,7 @@
  *
  *   task-matrix rules                     the policy, in load2 format
  *   task-matrix run --smack|--kmod        run every case, print results
+ *   task-matrix label FILE                print our label (after exec)
  *   task-matrix compare KERNEL MODULE ALLOW BUGS
  *                                         compare two runs, print TAP
  *
@@ -18,19 +19,28 @@
  *     drops to UID, makes a message queue (pre-filled), a shared memory
  *     segment and a semaphore set, a UNIX stream listener, a UNIX datagram
  *     socket, a TCP listener and a UDP socket on 127.0.0.1, then serves
- *     them (accepts, drains, counts UDP datagrams in shared memory);
+ *     them (accepts, drains, counts UDP datagrams and SIGIOs in shared
+ *     memory);
+ *   - files on a tmpfs of our own: one per label (fd passing), copies of
+ *     this program with SMACK64EXEC, pages with SMACK64MMAP;
  *   - per subject (subjects[]): a process that, still root, forks one
  *     child per object label (for setpgid and PTRACE_TRACEME, which need a
- *     child) and an fd sender (stays root: opens the labelled files and
- *     passes them over a socketpair), then takes the subject label, drops
- *     to UID (every subject and target has the same uid, so DAC never
- *     decides; dropping clears CAP_MAC_OVERRIDE) and runs every case.
+ *     child) and an fd sender (stays root: opens the labelled files, or
+ *     has a child labelled like a target make a socket, and passes them
+ *     over a socketpair), then takes the subject label, drops to UID
+ *     (every subject and target has the same uid, so DAC never decides;
+ *     dropping clears CAP_MAC_OVERRIDE) and runs every case;
+ *   - then the ptrace rule modes: attach, read and TRACEME under exact
+ *     and draconian by every subject and by root, and by root under the
+ *     default mode.
  * Output, one line per case:  @case OP/SUBJECT/OBJECT RESULT
- * RESULT is OK, an errno name, DROPPED (a UDP datagram sent but never
- * received), TIMEOUT (a TCP connect that neither completed nor failed) or
- * NOFD (an fd that did not arrive: security_file_receive refused it).
+ * RESULT is OK, an errno name, DROPPED (a UDP datagram or a SIGIO sent
+ * but never received), TIMEOUT (a TCP connect that neither completed nor
+ * failed), NOFD (an fd that did not arrive: security_file_receive refused
+ * it), OK:LABEL (an exec, and the label the program then runs with) or
+ * SIG<name> (an exec killed).
  *
- * compare prints "N/M cases match" and TAP: one point per operation, a
+ * compare prints "N/M match" and TAP: one point per operation, a
  * "not ok" per unexplained difference, a point per allow-list entry
  * (reason and hits) and a "not ok # TODO" per known bug.  Entries:
  *   CASE-GLOB KERNEL-GLOB MODULE-GLOB reason...   (fnmatch(3))
@@ -52,6 +62,7 @@
 #include <string.h>
 #include <sys/ipc.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/msg.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
@@ -72,7 +83,7 @@
 #define PORT_BASE	7700		/* TCP and UDP: PORT_BASE + index */
 #define FILE_DIR	"/tmp/task-matrix"
 #define PREFILL		32		/* messages in each queue at start */
-#define NET_WAIT_MS	3000		/* for TCP handshakes and UDP arrival */
+#define NET_WAIT_MS	5000		/* for handshakes, datagrams, SIGIO */
 #define IOPRIO_WHO_PROCESS	1
 #define IOPRIO_BE4		((2 << 13) | 4)
 
@@ -109,16 +120,31 @@ static const char *const rules[] = {
 	"A Br r", "A Bw w", "A Brw rw", "A Bx x", "Brw A w",
 	"^ Bw w", "^ Brw rw", "Brw ^ w",
 	"_ Brw rw", "Brw _ w",
+	/* SMACK64MMAP labels: Mfull's rules cover every subject's, Mpart's not */
+	"Mfull Br r", "Mfull Bw w", "Mfull Brw rw", "Mfull Bx x",
+	"Mpart Br r",
 };
+
+/*
+ * SMACK64MMAP labels of the mapped files (a NULL label: the file has
+ * none).  Mainline refuses * and @ there, so neither is tried.
+ */
+static const struct label mmap_labels[] = {
+	{ "A", "A" }, { "Brw", "Brw" }, { "Bn", "Bn" }, { "floor", "_" },
+	{ "hat", "^" }, { "Mfull", "Mfull" }, { "Mpart", "Mpart" },
+	{ "none", NULL },
+};
+#define NMMAP	(int)(sizeof(mmap_labels) / sizeof(mmap_labels[0]))
 
 /* What a target publishes (in a shared page the harness mapped). */
 struct target {
 	pid_t pid;
 	int msq, shm, sem;
 	int udp_got;		/* datagrams received: __atomic_* */
+	int sigio_got;		/* SIGIO received: __atomic_* */
 };
 
-static const char *label_file;
+static const char *label_file, *ptrace_file;
 static struct target *targets;
 
 static void die(const char *fmt, ...)
@@ -244,14 +270,27 @@ static void serve(int fds[4], struct target *t)
 	}
 }
 
+static int *sigio_counter;
+
+static void on_sigio(int sig)
+{
+	(void)sig;
+	__atomic_add_fetch(sigio_counter, 1, __ATOMIC_SEQ_CST);
+}
+
 static void target_main(int i, int ready)
 {
+	struct sigaction sa = { .sa_handler = on_sigio,
+				.sa_flags = SA_RESTART };
+
 	struct target *t = &targets[i];
 	struct sockaddr_un sun;
 	struct sockaddr_in sin = loopback(i);
 	socklen_t len;
 	int fds[4];
 
+	sigio_counter = &t->sigio_got;
+	sigaction(SIGIO, &sa, NULL);
 	become(objects[i].label);
 	make_ipc(t, i);
 	len = abstract(&sun, "s", i);
@@ -291,21 +330,77 @@ static void start_targets(void)
 	close(p[1]);
 }
 
-/* The files passed over a UNIX socket: FILE_DIR/<name>, mode 0666. */
-static void make_files(void)
+static void xattr(int fd, const char *path, const char *name,
+		  const char *value)
+{
+	if (value && fsetxattr(fd, name, value, strlen(value), 0))
+		die("%s %s=%s: %s", path, name, value, strerror(errno));
+}
+
+/* FILE_DIR/NAME, mode @mode, labelled @label, of @size bytes of @data. */
+static void make_file(const char *name, mode_t mode, const char *label,
+		      const char *xname, const char *xvalue,
+		      const char *data, size_t size)
 {
 	char path[128];
-	int i, fd;
+	int fd;
+
+	snprintf(path, sizeof(path), FILE_DIR "/%s", name);
+	fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, mode);
+	if (fd < 0 || fchmod(fd, mode) ||
+	    (size && write(fd, data, size) != (ssize_t)size))
+		die("%s: %s", path, strerror(errno));
+	xattr(fd, path, "security.SMACK64", label);
+	xattr(fd, path, xname, xvalue);
+	close(fd);
+}
+
+/* Our own executable, for the SMACK64EXEC copies (static: no loader). */
+static char *self_image(size_t *size)
+{
+	static char buf[4 << 20];
+	int fd = open("/proc/self/exe", O_RDONLY);
+	ssize_t n;
+
+	*size = 0;
+	while (fd >= 0 && *size < sizeof(buf) &&
+	       (n = read(fd, buf + *size, sizeof(buf) - *size)) > 0)
+		*size += (size_t)n;
+	if (fd < 0 || *size == 0 || *size == sizeof(buf))
+		die("/proc/self/exe: %s", strerror(errno));
+	close(fd);
+	return buf;
+}
+
+/*
+ * On a tmpfs of our own (no noexec, xattrs kept in both kernels):
+ *   <name>    mode 0666, SMACK64 = the label: passed as open fds
+ *   x.<name>  a copy of this program, SMACK64 _, SMACK64EXEC = the label
+ *   m.<name>  a page, SMACK64 _, SMACK64MMAP = the label
+ */
+static void make_files(void)
+{
+	char name[64], page[4096] = "";
+	size_t size;
+	char *exe = self_image(&size);
+	int i;
 
 	mkdir(FILE_DIR, 0755);
-	for (i = 0; i < NFILES; i++) {
-		snprintf(path, sizeof(path), FILE_DIR "/%s", objects[i].name);
-		fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0666);
-		if (fd < 0 || fchmod(fd, 0666) ||
-		    fsetxattr(fd, "security.SMACK64", objects[i].label,
-			      strlen(objects[i].label), 0))
-			die("label %s: %s", path, strerror(errno));
-		close(fd);
+	if (mount("tmpfs", FILE_DIR, "tmpfs", 0, "mode=755"))
+		die("mount %s: %s", FILE_DIR, strerror(errno));
+	for (i = 0; i < NFILES; i++)
+		make_file(objects[i].name, 0666, objects[i].label, "", NULL,
+			  NULL, 0);
+	for (i = 0; i <= NTASKS; i++) {
+		snprintf(name, sizeof(name), "x.%s",
+			 i < NTASKS ? objects[i].name : "none");
+		make_file(name, 0755, "_", "security.SMACK64EXEC",
+			  i < NTASKS ? objects[i].label : NULL, exe, size);
+	}
+	for (i = 0; i < NMMAP; i++) {
+		snprintf(name, sizeof(name), "m.%s", mmap_labels[i].name);
+		make_file(name, 0644, "_", "security.SMACK64MMAP",
+			  mmap_labels[i].label, page, sizeof(page));
 	}
 }
 
@@ -541,6 +636,9 @@ static void kid_main(const char *label, int cmd, int ans)
 	char c;
 
 	become(label);
+	/* ready: the parent must not act on us before we carry the label */
+	if (write(ans, "r", 1) != 1)
+		_exit(3);
 	while (read(cmd, &c, 1) == 1) {
 		e = ptrace(PTRACE_TRACEME, 0, 0, 0) < 0 ? (unsigned char)errno
 							 : 0;
@@ -553,6 +651,7 @@ static void kid_main(const char *label, int cmd, int ans)
 static void start_kids(struct kid *kids)
 {
 	int i, c[2], a[2];
+	char ready;
 
 	for (i = 0; i < NTASKS; i++) {
 		if (pipe(c) || pipe(a))
@@ -570,6 +669,8 @@ static void start_kids(struct kid *kids)
 		close(a[1]);
 		kids[i].cmd = c[1];
 		kids[i].ans = a[0];
+		if (read(a[0], &ready, 1) != 1)
+			die("child %s did not start", objects[i].name);
 	}
 }
 
@@ -586,7 +687,8 @@ static int kid_traceme(const struct kid *k)
 /* ---- fd passing: a root sender opens the file, the subject receives ---- */
 
 static const int open_modes[] = { O_RDONLY, O_WRONLY, O_RDWR };
-static const char *const open_names[] = { "r", "w", "rw" };
+static const char *const open_names[] = { "r", "w", "rw", "sock" };
+#define FD_SOCK	3
 
 static void send_fd(int s, int fd)
 {
@@ -612,6 +714,28 @@ static void send_fd(int s, int fd)
 		_exit(3);
 }
 
+/*
+ * A UDP socket labelled like target i: made by a child that takes the
+ * label (still root) and sends it itself.
+ */
+static void send_socket(int s, int i)
+{
+	pid_t pid;
+	int fd;
+
+	pid = fork();
+	if (pid == 0) {
+		set_label(objects[i].label);
+		fd = socket(AF_INET, SOCK_DGRAM, 0);
+		if (fd < 0)
+			_exit(3);
+		send_fd(s, fd);
+		_exit(0);
+	}
+	if (pid < 0 || waitpid(pid, NULL, 0) != pid)
+		_exit(3);
+}
+
 /* The sender: requests are two bytes (file index, mode index). */
 static void sender_main(int s)
 {
@@ -620,8 +744,12 @@ static void sender_main(int s)
 	int fd;
 
 	while (read(s, req, 2) == 2) {
-		if (req[0] >= NFILES || req[1] >= 3)
+		if (req[0] >= NFILES || req[1] > FD_SOCK)
 			_exit(3);
+		if (req[1] == FD_SOCK) {
+			send_socket(s, req[0]);
+			continue;
+		}
 		snprintf(path, sizeof(path), FILE_DIR "/%s",
 			 objects[req[0]].name);
 		fd = open(path, open_modes[req[1]]);
@@ -674,21 +802,98 @@ static const char *recv_fd(int s)
 	return "OK";
 }
 
+static void fd_case(const char *s, int sender, int i, int m)
+{
+	unsigned char req[2] = { (unsigned char)i, (unsigned char)m };
+	char op[32];
+
+	snprintf(op, sizeof(op), "fd-pass-%s", open_names[m]);
+	if (write(sender, req, 2) != 2)
+		die("fd sender: %s", strerror(errno));
+	report(op, s, objects[i].name, recv_fd(sender));
+}
+
+/* Files of every label opened r, w, rw; sockets of every task label. */
 static void fd_cases(const char *s, int sender)
 {
-	unsigned char req[2];
-	char op[32];
 	int i, m;
 
 	for (i = 0; i < NFILES; i++)
-		for (m = 0; m < 3; m++) {
-			req[0] = (unsigned char)i;
-			req[1] = (unsigned char)m;
-			snprintf(op, sizeof(op), "fd-pass-%s", open_names[m]);
-			if (write(sender, req, 2) != 2)
-				die("fd sender: %s", strerror(errno));
-			report(op, s, objects[i].name, recv_fd(sender));
-		}
+		for (m = 0; m < FD_SOCK; m++)
+			fd_case(s, sender, i, m);
+	for (i = 0; i < NTASKS; i++)
+		fd_case(s, sender, i, FD_SOCK);
+}
+
+/* ---- exec with SMACK64EXEC, mmap of files with SMACK64MMAP ---- */
+
+/* Strip what follows the label (a newline, NULs). */
+static void chomp(char *buf)
+{
+	buf[strcspn(buf, "\n")] = '\0';
+}
+
+/* "OK:<label the program runs with>", an errno name or SIG<name>. */
+static void exec_case(const char *s, const char *name)
+{
+	char path[128], out[128] = "", res[160];
+	ssize_t n, got = 0;
+	int p[2], st;
+	pid_t pid;
+
+	snprintf(path, sizeof(path), FILE_DIR "/x.%s", name);
+	fflush(stdout);
+	if (pipe(p) || (pid = fork()) < 0)
+		die("exec %s: %s", path, strerror(errno));
+	if (pid == 0) {
+		dup2(p[1], 1);
+		execl(path, "task-matrix", "label", label_file, (char *)NULL);
+		dprintf(1, "%s", errname(errno));
+		_exit(1);
+	}
+	close(p[1]);
+	while ((n = read(p[0], out + got, sizeof(out) - 1 - got)) > 0)
+		got += n;
+	close(p[0]);
+	chomp(out);
+	waitpid(pid, &st, 0);
+	if (WIFSIGNALED(st))
+		snprintf(res, sizeof(res), "SIG%s", sigabbrev_np(WTERMSIG(st)));
+	else
+		snprintf(res, sizeof(res), "%s%s", WEXITSTATUS(st) ? "" : "OK:",
+			 out);
+	report("exec", s, name, res);
+}
+
+static int map_file(const char *name, int prot)
+{
+	char path[128];
+	void *a;
+	int fd;
+
+	snprintf(path, sizeof(path), FILE_DIR "/m.%s", name);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	a = mmap(NULL, 4096, prot, MAP_PRIVATE, fd, 0);
+	close(fd);
+	return a == MAP_FAILED ? -1 : munmap(a, 4096);
+}
+
+static void file_cases(const char *s)
+{
+	int i;
+
+	for (i = 0; i < NTASKS; i++)
+		exec_case(s, objects[i].name);
+	exec_case(s, "none");
+	for (i = 0; i < NMMAP; i++)
+		report_rc("mmap-read", s, mmap_labels[i].name,
+			  map_file(mmap_labels[i].name, PROT_READ));
+	for (i = 0; i < NMMAP; i++)
+		report_rc("mmap-exec", s, mmap_labels[i].name,
+			  map_file(mmap_labels[i].name,
+				   PROT_READ | PROT_EXEC));
 }
 
 /* ---- sockets ---- */
@@ -724,83 +929,141 @@ static long ms_since(const struct timespec *t0)
 }
 
 /*
- * TCP connect to every target at once, nonblocking: mainline drops a
- * refused SYN (or SYN-ACK) at the receiving socket, so a denial shows as
- * a handshake that never ends; waiting for all together bounds the cost.
+ * The cases whose denial mainline shows late or not at all to the caller:
+ * it drops a refused SYN (or SYN-ACK) and a refused UDP datagram at the
+ * receiving socket, and a refused SIGIO is simply not sent.  All of them
+ * start at once and share one wait, so a denial costs NET_WAIT_MS once
+ * per subject, not once per case.
  */
-static void tcp_cases(const char *s)
+struct async {
+	struct pollfd tcp[NTASKS];
+	const char *tcp_res[NTASKS];
+	int tcp_pending;
+	int udp_err[NTASKS], udp_before[NTASKS];
+	int io_err[NTASKS], io_before[NTASKS], io_fd[NTASKS][2];
+};
+
+static int seen(const int *counter)
 {
-	struct pollfd p[NTASKS];
-	const char *res[NTASKS];
-	struct sockaddr_in sin;
-	struct timespec t0;
-	int i, e, pending = 0;
+	return __atomic_load_n(counter, __ATOMIC_SEQ_CST);
+}
+
+/* Nonblocking connects: EINPROGRESS until the handshake ends. */
+static void tcp_start(struct async *a, int i)
+{
+	struct sockaddr_in sin = loopback(i);
+	struct pollfd *p = &a->tcp[i];
+
+	p->fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+	p->events = POLLOUT;
+	a->tcp_res[i] = "TIMEOUT";
+	if (!connect(p->fd, (struct sockaddr *)&sin, sizeof(sin))) {
+		a->tcp_res[i] = "OK";
+	} else if (errno == EINPROGRESS) {
+		a->tcp_pending++;
+		return;
+	} else {
+		a->tcp_res[i] = errname(errno);
+	}
+	p->fd = -p->fd - 1;	/* decided: poll ignores it */
+}
+
+static void tcp_poll(struct async *a, int ms)
+{
+	int i, e;
 	socklen_t el;
 
+	if (poll(a->tcp, NTASKS, ms) <= 0)
+		return;
 	for (i = 0; i < NTASKS; i++) {
-		sin = loopback(i);
-		p[i].fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
-		p[i].events = POLLOUT;
-		res[i] = "TIMEOUT";
-		if (!connect(p[i].fd, (struct sockaddr *)&sin, sizeof(sin))) {
-			res[i] = "OK";
-		} else if (errno == EINPROGRESS) {
-			pending++;
+		if (a->tcp[i].fd < 0 || !a->tcp[i].revents)
 			continue;
-		} else {
-			res[i] = errname(errno);
-		}
-		p[i].fd = -p[i].fd - 1;	/* decided: poll ignores it */
-	}
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while (pending && ms_since(&t0) < NET_WAIT_MS) {
-		if (poll(p, NTASKS, 100) <= 0)
-			continue;
-		for (i = 0; i < NTASKS; i++) {
-			if (p[i].fd < 0 || !p[i].revents)
-				continue;
-			el = sizeof(e);
-			getsockopt(p[i].fd, SOL_SOCKET, SO_ERROR, &e, &el);
-			res[i] = e ? errname(e) : "OK";
-			p[i].fd = -p[i].fd - 1;
-			pending--;
-		}
-	}
-	for (i = 0; i < NTASKS; i++) {
-		report("tcp-connect", s, objects[i].name, res[i]);
-		close(p[i].fd < 0 ? -p[i].fd - 1 : p[i].fd);
+		el = sizeof(e);
+		getsockopt(a->tcp[i].fd, SOL_SOCKET, SO_ERROR, &e, &el);
+		a->tcp_res[i] = e ? errname(e) : "OK";
+		a->tcp[i].fd = -a->tcp[i].fd - 1;
+		a->tcp_pending--;
 	}
 }
 
-/* UDP: a refused datagram is sent fine and dropped at the receiver. */
-static void udp_cases(const char *s)
+static void udp_start(struct async *a, int fd, int i)
 {
-	int before[NTASKS], sent[NTASKS], i, fd, left = 0;
-	struct sockaddr_in sin;
-	struct timespec t0;
+	struct sockaddr_in sin = loopback(i);
 
-	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	a->udp_before[i] = seen(&targets[i].udp_got);
+	a->udp_err[i] = sendto(fd, "x", 1, 0, (struct sockaddr *)&sin,
+			       sizeof(sin)) == 1 ? 0 : errno;
+}
+
+/*
+ * SIGIO to target i (security_file_send_sigiotask): a socketpair end owned
+ * by the target (F_SETOWN records our label, as smack_file_set_fowner),
+ * O_ASYNC, then data arrives on it.
+ */
+static void sigio_start(struct async *a, int i)
+{
+	int *sv = a->io_fd[i];
+
+	a->io_before[i] = seen(&targets[i].sigio_got);
+	a->io_err[i] = 0;
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) ||
+	    fcntl(sv[0], F_SETOWN, targets[i].pid) ||
+	    fcntl(sv[0], F_SETFL, O_ASYNC) || write(sv[1], "x", 1) != 1)
+		a->io_err[i] = errno;
+}
+
+/* Cases still undecided: a pending handshake, a datagram or signal on
+ * its way. */
+static int async_left(const struct async *a)
+{
+	int i, n = a->tcp_pending;
+
 	for (i = 0; i < NTASKS; i++) {
-		before[i] = __atomic_load_n(&targets[i].udp_got,
-					    __ATOMIC_SEQ_CST);
-		sin = loopback(i);
-		sent[i] = (int)sendto(fd, "x", 1, 0, (struct sockaddr *)&sin,
-				      sizeof(sin)) == 1 ? 0 : errno;
-		left += !sent[i];
+		n += !a->udp_err[i] && seen(&targets[i].udp_got) ==
+				       a->udp_before[i];
+		n += !a->io_err[i] && seen(&targets[i].sigio_got) ==
+				      a->io_before[i];
+	}
+	return n;
+}
+
+static const char *arrived(int err, const int *counter, int before)
+{
+	if (err)
+		return errname(err);
+	return seen(counter) == before ? "DROPPED" : "OK";
+}
+
+static void async_cases(const char *s)
+{
+	struct async a = { .tcp_pending = 0 };
+	struct timespec t0;
+	int i, udp = socket(AF_INET, SOCK_DGRAM, 0);
+
+	for (i = 0; i < NTASKS; i++) {
+		tcp_start(&a, i);
+		udp_start(&a, udp, i);
+		sigio_start(&a, i);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while (left && ms_since(&t0) < NET_WAIT_MS) {
-		usleep(20000);
-		for (i = 0, left = 0; i < NTASKS; i++)
-			left += !sent[i] && __atomic_load_n(&targets[i].udp_got,
-						__ATOMIC_SEQ_CST) == before[i];
+	while (async_left(&a) && ms_since(&t0) < NET_WAIT_MS)
+		tcp_poll(&a, 20);
+	for (i = 0; i < NTASKS; i++) {
+		report("tcp-connect", s, objects[i].name, a.tcp_res[i]);
+		close(a.tcp[i].fd < 0 ? -a.tcp[i].fd - 1 : a.tcp[i].fd);
 	}
 	for (i = 0; i < NTASKS; i++)
-		report("udp-send", s, objects[i].name, sent[i] ?
-		       errname(sent[i]) :
-		       __atomic_load_n(&targets[i].udp_got, __ATOMIC_SEQ_CST) ==
-		       before[i] ? "DROPPED" : "OK");
-	close(fd);
+		report("udp-send", s, objects[i].name,
+		       arrived(a.udp_err[i], &targets[i].udp_got,
+			       a.udp_before[i]));
+	for (i = 0; i < NTASKS; i++) {
+		report("sigio", s, objects[i].name,
+		       arrived(a.io_err[i], &targets[i].sigio_got,
+			       a.io_before[i]));
+		close(a.io_fd[i][0]);
+		close(a.io_fd[i][1]);
+	}
+	close(udp);
 }
 
 /* ---- one subject ---- */
@@ -833,10 +1096,18 @@ static void ipc_cases(const char *s)
 				  ipc_ops[j].fn(i));
 }
 
+static void kill_kids(const struct kid *kids)
+{
+	int i;
+
+	for (i = 0; i < NTASKS; i++)
+		kill(kids[i].pid, SIGKILL);
+}
+
 static void subject_main(const struct label *s)
 {
 	struct kid kids[NTASKS];
-	int sender, i;
+	int sender;
 
 	start_kids(kids);
 	sender = start_sender();
@@ -844,40 +1115,133 @@ static void subject_main(const struct label *s)
 	task_cases(s->name, kids);
 	ipc_cases(s->name);
 	unix_cases(s->name);
-	tcp_cases(s->name);
-	udp_cases(s->name);
+	async_cases(s->name);
 	fd_cases(s->name, sender);
+	file_cases(s->name);
 	fflush(stdout);
-	for (i = 0; i < NTASKS; i++)
-		kill(kids[i].pid, SIGKILL);
+	kill_kids(kids);
 	_exit(0);
+}
+
+/*
+ * The ptrace rule modes (smackfs' ptrace file): attach, read and
+ * PTRACE_TRACEME again under exact and draconian, by the subjects and by
+ * root (label _, CAP_SYS_PTRACE and CAP_MAC_OVERRIDE), which the default
+ * mode lets override the rules and the others do not.
+ */
+static const char *const ptrace_modes[] = { "default", "exact", "draconian" };
+
+static void ptrace_main(const struct label *s, int mode)
+{
+	struct kid kids[NTASKS];
+	char op[48];
+	int i;
+
+	start_kids(kids);
+	if (strcmp(s->name, "root"))
+		become(s->label);
+	else
+		set_label(s->label);
+	for (i = 0; i < NTASKS; i++) {
+		snprintf(op, sizeof(op), "ptrace-attach@%s", ptrace_modes[mode]);
+		report_rc(op, s->name, objects[i].name,
+			  do_ptrace(targets[i].pid));
+		snprintf(op, sizeof(op), "ptrace-read@%s", ptrace_modes[mode]);
+		report_rc(op, s->name, objects[i].name,
+			  do_ptrace_read(targets[i].pid));
+		snprintf(op, sizeof(op), "ptrace-traceme@%s",
+			 ptrace_modes[mode]);
+		report_rc(op, s->name, objects[i].name,
+			  kid_traceme(&kids[i]));
+	}
+	fflush(stdout);
+	kill_kids(kids);
+	_exit(0);
+}
+
+static void set_ptrace_mode(int mode)
+{
+	int fd = open(ptrace_file, O_WRONLY);
+
+	if (fd < 0 || dprintf(fd, "%d", mode) < 0)
+		die("%s: %s", ptrace_file, strerror(errno));
+	close(fd);
+}
+
+/* Run @fn(@s, @mode) in a child; nonzero when it failed. */
+static int in_child(void (*fn)(const struct label *, int),
+		    const struct label *s, int mode)
+{
+	int st = -1;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0)
+		fn(s, mode);
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || st) {
+		fprintf(stderr, "task-matrix: subject %s (%d) failed (%#x)\n",
+			s->name, mode, st);
+		return 1;
+	}
+	return 0;
+}
+
+static void subject_pass(const struct label *s, int mode)
+{
+	(void)mode;
+	subject_main(s);
+}
+
+static int ptrace_passes(void)
+{
+	static const struct label root = { "root", "_" };
+	int m, i, bad = 0;
+
+	bad |= in_child(ptrace_main, &root, 0);
+	for (m = 1; m <= 2; m++) {
+		set_ptrace_mode(m);
+		for (i = 0; i < NSUBJECTS; i++)
+			bad |= in_child(ptrace_main, &subjects[i], m);
+		bad |= in_child(ptrace_main, &root, m);
+	}
+	set_ptrace_mode(0);
+	return bad;
 }
 
 static int run(void)
 {
-	int i, st, bad = 0;
-	pid_t pid;
+	int i, bad = 0;
 
 	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	make_files();
 	start_targets();
-	for (i = 0; i < NSUBJECTS; i++) {
-		fflush(stdout);
-		pid = fork();
-		if (pid == 0)
-			subject_main(&subjects[i]);
-		if (pid < 0 || waitpid(pid, &st, 0) != pid || st) {
-			fprintf(stderr, "task-matrix: subject %s failed (%#x)\n",
-				subjects[i].name, st);
-			bad = 1;
-		}
-	}
+	for (i = 0; i < NSUBJECTS; i++)
+		bad |= in_child(subject_pass, &subjects[i], 0);
+	bad |= ptrace_passes();
 	for (i = 0; i < NTASKS; i++)
 		kill(targets[i].pid, SIGKILL);
 	while (wait(NULL) > 0)
 		;
 	fflush(stdout);
 	return bad;
+}
+
+/* The label this process runs with (after an exec: SMACK64EXEC). */
+static int print_label(const char *file)
+{
+	char buf[300] = "";
+	int fd = open(file, O_RDONLY);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+
+	if (n < 0) {
+		printf("%s", errname(errno));
+		return 1;
+	}
+	buf[n] = '\0';
+	chomp(buf);
+	printf("%s\n", buf);
+	return 0;
 }
 
 static int print_rules(void)
@@ -1111,17 +1475,22 @@ int main(int argc, char **argv)
 {
 	if (argc == 2 && !strcmp(argv[1], "rules"))
 		return print_rules();
+	if (argc == 3 && !strcmp(argv[1], "label"))
+		return print_label(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "run")) {
-		if (!strcmp(argv[2], "--smack"))
+		if (!strcmp(argv[2], "--smack")) {
 			label_file = "/proc/self/attr/current";
-		else if (!strcmp(argv[2], "--kmod"))
+			ptrace_file = "/sys/fs/smackfs/ptrace";
+		} else if (!strcmp(argv[2], "--kmod")) {
 			label_file = "/sys/kernel/security/smackfuse/current";
+			ptrace_file = "/sys/kernel/security/smackfuse/ptrace";
+		}
 		if (label_file)
 			return run();
 	}
 	if (argc == 6 && !strcmp(argv[1], "compare"))
 		return compare(argv[2], argv[3], argv[4], argv[5]);
-	fputs("usage: task-matrix rules | run --smack|--kmod |\n"
+	fputs("usage: task-matrix rules | run --smack|--kmod | label FILE |\n"
 	      "       compare KERNEL MODULE ALLOW BUGS\n", stderr);
 	return 2;
 }
