@@ -596,6 +596,97 @@ static int do_semstat(int i)
 	return semctl(targets[i].sem, 0, IPC_STAT, &ds);
 }
 
+/* The *_STAT commands name the object by its index, not its id. */
+static int idx(int id)
+{
+	return id & 0x7fff;	/* ipcid_to_idx(): IPCMNI_SHIFT 15 */
+}
+
+static int do_msgstat_idx(int i)
+{
+	struct msqid_ds ds;
+
+	return msgctl(idx(targets[i].msq), MSG_STAT, &ds);
+}
+
+static int do_msgstat_any(int i)
+{
+	struct msqid_ds ds;
+
+	return msgctl(idx(targets[i].msq), MSG_STAT_ANY, &ds);
+}
+
+/* IPC_INFO names no object (the kernel passes a NULL perm): allowed. */
+static int do_msginfo(int i)
+{
+	struct msginfo mi;
+
+	(void)i;
+	return msgctl(0, IPC_INFO, (struct msqid_ds *)&mi);
+}
+
+static int do_shmset(int i)
+{
+	struct shmid_ds ds = { 0 };
+
+	ds.shm_perm.uid = UID;
+	ds.shm_perm.gid = UID;
+	ds.shm_perm.mode = 0666;
+	return shmctl(targets[i].shm, IPC_SET, &ds);
+}
+
+static int do_shmstat_idx(int i)
+{
+	struct shmid_ds ds;
+
+	return shmctl(idx(targets[i].shm), SHM_STAT, &ds);
+}
+
+static int do_shmlock(int i)
+{
+	return shmctl(targets[i].shm, SHM_LOCK, NULL) ? -1 :
+	       shmctl(targets[i].shm, SHM_UNLOCK, NULL);
+}
+
+static int do_semgetall(int i)
+{
+	unsigned short v[1];
+
+	return semctl(targets[i].sem, 0, GETALL, v);
+}
+
+static int do_semsetall(int i)
+{
+	unsigned short v[1] = { 0 };
+
+	return semctl(targets[i].sem, 0, SETALL, v);
+}
+
+static int do_semgetpid(int i) { return semctl(targets[i].sem, 0, GETPID); }
+static int do_semgetncnt(int i) { return semctl(targets[i].sem, 0, GETNCNT); }
+static int do_semgetzcnt(int i) { return semctl(targets[i].sem, 0, GETZCNT); }
+
+static int do_semset(int i)
+{
+	struct semid_ds ds = { 0 };
+
+	ds.sem_perm.uid = UID;
+	ds.sem_perm.gid = UID;
+	ds.sem_perm.mode = 0666;
+	return semctl(targets[i].sem, 0, IPC_SET, &ds);
+}
+
+static int do_semstat_idx(int i)
+{
+	struct semid_ds ds;
+
+	return semctl(idx(targets[i].sem), 0, SEM_STAT, &ds);
+}
+
+static int do_msgrm(int i) { return msgctl(targets[i].msq, IPC_RMID, NULL); }
+static int do_shmrm(int i) { return shmctl(targets[i].shm, IPC_RMID, NULL); }
+static int do_semrm(int i) { return semctl(targets[i].sem, 0, IPC_RMID); }
+
 static int do_msgget0(int i) { return msgget(KEY_BASE + i, 0); }
 static int do_msggetr(int i) { return msgget(KEY_BASE + i, 0444); }
 static int do_msggetw(int i) { return msgget(KEY_BASE + i, 0222); }
@@ -613,13 +704,29 @@ static const struct ipc_op ipc_ops[] = {
 	{ "msgget-0", do_msgget0 }, { "msgget-r", do_msggetr },
 	{ "msgget-w", do_msggetw }, { "msgsnd", do_msgsnd },
 	{ "msgrcv", do_msgrcv }, { "msgctl-stat", do_msgstat },
-	{ "msgctl-set", do_msgset },
+	{ "msgctl-set", do_msgset }, { "msgctl-msgstat", do_msgstat_idx },
+	{ "msgctl-msgstatany", do_msgstat_any }, { "msgctl-info", do_msginfo },
 	{ "shmget-0", do_shmget0 }, { "shmget-rw", do_shmgetrw },
 	{ "shmat-ro", do_shmat_ro }, { "shmat-rw", do_shmat_rw },
-	{ "shmctl-stat", do_shmstat },
+	{ "shmctl-stat", do_shmstat }, { "shmctl-set", do_shmset },
+	{ "shmctl-shmstat", do_shmstat_idx }, { "shmctl-lock", do_shmlock },
 	{ "semget-0", do_semget0 }, { "semget-r", do_semgetr },
 	{ "semop", do_semop }, { "semctl-getval", do_semval },
 	{ "semctl-setval", do_semsetval }, { "semctl-stat", do_semstat },
+	{ "semctl-getall", do_semgetall }, { "semctl-setall", do_semsetall },
+	{ "semctl-getpid", do_semgetpid }, { "semctl-getncnt", do_semgetncnt },
+	{ "semctl-getzcnt", do_semgetzcnt }, { "semctl-set", do_semset },
+	{ "semctl-semstat", do_semstat_idx },
+};
+
+/*
+ * IPC_RMID last of all, subject after subject: the first one allowed
+ * removes the object and the later ones find nothing (EINVAL), in both
+ * kernels alike.
+ */
+static const struct ipc_op rmid_ops[] = {
+	{ "msgctl-rmid", do_msgrm }, { "shmctl-rmid", do_shmrm },
+	{ "semctl-rmid", do_semrm },
 };
 
 /* ---- the subject's own children: setpgid and PTRACE_TRACEME ---- */
@@ -1159,6 +1266,21 @@ static void ptrace_main(const struct label *s, int mode)
 	_exit(0);
 }
 
+static void rmid_main(const struct label *s, int mode)
+{
+	size_t j;
+	int i;
+
+	(void)mode;
+	become(s->label);
+	for (j = 0; j < sizeof(rmid_ops) / sizeof(rmid_ops[0]); j++)
+		for (i = 0; i < NTASKS; i++)
+			report_rc(rmid_ops[j].name, s->name, objects[i].name,
+				  rmid_ops[j].fn(i));
+	fflush(stdout);
+	_exit(0);
+}
+
 static void set_ptrace_mode(int mode)
 {
 	int fd = open(ptrace_file, O_WRONLY);
@@ -1219,6 +1341,8 @@ static int run(void)
 	for (i = 0; i < NSUBJECTS; i++)
 		bad |= in_child(subject_pass, &subjects[i], 0);
 	bad |= ptrace_passes();
+	for (i = 0; i < NSUBJECTS; i++)
+		bad |= in_child(rmid_main, &subjects[i], 0);
 	for (i = 0; i < NTASKS; i++)
 		kill(targets[i].pid, SIGKILL);
 	while (wait(NULL) > 0)
