@@ -476,6 +476,30 @@ static int do_setsched(pid_t pid)
 	return sched_setscheduler(pid, SCHED_OTHER, &sp);
 }
 
+/* The other ways to send a signal reach the same hook (task_kill). */
+static int do_tgkill(pid_t pid)
+{
+	return (int)syscall(SYS_tgkill, pid, pid, SIGWINCH);
+}
+
+static int do_sigqueue(pid_t pid)
+{
+	union sigval v = { .sival_int = 0 };
+
+	return sigqueue(pid, SIGWINCH, v);
+}
+
+static int do_pidfd_kill(pid_t pid)
+{
+	int fd = (int)syscall(SYS_pidfd_open, pid, 0), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = (int)syscall(SYS_pidfd_send_signal, fd, SIGWINCH, NULL, 0);
+	close(fd);
+	return rc;
+}
+
 static int do_kill(pid_t pid) { return kill(pid, SIGWINCH); }
 static int do_killcont(pid_t pid) { return kill(pid, SIGCONT); }
 static int do_kill0(pid_t pid) { return kill(pid, 0); }
@@ -502,7 +526,9 @@ struct task_op {
 
 static const struct task_op task_ops[] = {
 	{ "kill", do_kill }, { "kill-cont", do_killcont },
-	{ "kill0", do_kill0 }, { "ptrace-attach", do_ptrace },
+	{ "kill0", do_kill0 }, { "tgkill", do_tgkill },
+	{ "sigqueue", do_sigqueue }, { "pidfd-send-signal", do_pidfd_kill },
+	{ "ptrace-attach", do_ptrace },
 	{ "ptrace-read", do_ptrace_read }, { "proc-environ", do_environ }, { "getpgid", do_getpgid },
 	{ "getsid", do_getsid }, { "setpriority", do_setnice },
 	{ "getpriority", do_getprio }, { "sched-setscheduler", do_setsched },
