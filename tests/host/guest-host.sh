@@ -1,7 +1,10 @@
 # guest-host.sh - the shared-host scenario on a booted Debian 12 (issue 18),
-# run by guest-run.sh as root under systemd.  smackfuse was installed with
-# `make install` (the host test copied its DESTDIR into /), smackfuse.ko is
-# under /lib/modules/$(uname -r)/extra and /etc/modules-load.d names it.
+# run by guest-run.sh as root under systemd.  smackfuse was installed from
+# its Debian package (guest-install.sh ran `dpkg -i` just before: /usr/sbin,
+# /lib/systemd/system, /etc/smackfuse) or, when no package could be built,
+# with `make install` (the host test copied its DESTDIR into /: /usr/local);
+# the paths below come from what is installed.  smackfuse.ko is under
+# /lib/modules/$(uname -r)/extra and /etc/modules-load.d names it.
 # Users alice, bob and carol get per-user compartments (* %u); their
 # processes are labelled as a login would label them (smackrun -u UID
 # LABEL, until pam_smackfuse does it at login).
@@ -57,6 +60,9 @@ check "systemctl enable --now $U" systemctl enable --now $U
 T1=$(cut -d' ' -f1 /proc/uptime)
 diag "enable --now took $(awk -v a="$T0" -v b="$T1" 'BEGIN { print b - a }') s"
 check "$U is active" systemctl is-active -q $U
+SFBIN=$(command -v smackfuse)
+check_out "the unit's daemon is the installed $SFBIN" "$SFBIN" \
+	readlink /proc/"$(systemctl show -p MainPID --value $U)"/exe
 check "$T is a smackfuse mount" sh -c "findmnt -n -o FSTYPE $T | tail -n 1 | grep -q '^fuse'"
 check_out "alice reads her file" "secret of alice" as alice cat $T/alice/secret
 check_fails "bob cannot read alice's file" as bob cat $T/alice/secret

@@ -1,8 +1,10 @@
 # tests/host: fragment of the top-level Makefile.am (paths relative to the top).
 # The booted Debian host (issue 18): a Debian 12 image with systemd, built
 # once by debian-image.sh and cached under /var/cache/smackfuse/debian-host/,
-# boots in qemu with this build's `make install` and runs the shared-host
-# scenario (guest-host.sh) under systemd.  See tests/host/README.
+# boots in qemu, installs smackfuse from the Debian package (tests/pkg's,
+# which make check builds first: tests/host/local.mk is included after
+# tests/pkg/local.mk) with dpkg -i and runs the shared-host scenario
+# (guest-host.sh) under systemd.  See tests/host/README.
 TESTS += tests/host/debian-host.test
 EXTRA_DIST += \
 	tests/host/README \
@@ -10,6 +12,7 @@ EXTRA_DIST += \
 	tests/host/debian-image.sh \
 	tests/host/initramfs-init \
 	tests/host/guest-run.sh \
+	tests/host/guest-install.sh \
 	tests/host/guest-host.sh \
 	tests/host/sfhost-test.service
 

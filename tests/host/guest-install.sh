@@ -1,0 +1,50 @@
+# guest-install.sh - install smackfuse on the booted Debian 12 host from its
+# Debian package, as an administrator does (issue 18): `dpkg -i` of the
+# smackfuse_*.deb debian-host.test put in /usr/local/lib/sfhost/debs.  Run
+# by guest-run.sh as root under systemd, before guest-host.sh.  The image
+# has the package's dependencies (debian-image.sh's PKGS); smackfuse-dkms
+# is not installed (no dkms, compiler or headers in the image): the host
+# test put this build's smackfuse.ko in /lib/modules/$(uname -r)/extra.
+. /usr/local/lib/sfhost/tap.sh
+# guest-host.sh's PATH: nothing under /usr/local may shadow the package.
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+L=/usr/local/lib/sfhost
+U=smackfuse@$(systemd-escape --path /srv/data).service
+UNIT=/lib/systemd/system/smackfuse@.service
+PAMSO=/lib/x86_64-linux-gnu/security/pam_smackfuse.so
+
+DEB=$(ls $L/debs/smackfuse_*.deb 2>/dev/null | head -n 1)
+if [ -z "$DEB" ]; then
+	not_ok "a smackfuse package in $L/debs"
+	done_testing
+fi
+diag "package: $(dpkg-deb -f "$DEB" Package Version Depends | tr '\n' ' ')"
+if dpkg -i "$DEB" >/tmp/dpkg-i.out 2>&1; then
+	ok "dpkg -i ${DEB##*/}"
+else
+	not_ok "dpkg -i ${DEB##*/} (rc=$?)"
+	sed 's/^/# dpkg: /' /tmp/dpkg-i.out
+fi
+check_out "dpkg -s smackfuse: install ok installed" "install ok installed" \
+	dpkg-query -W -f '${Status}' smackfuse
+check_out "the installed version is the package's" "$(dpkg-deb -f "$DEB" Version)" \
+	dpkg-query -W -f '${Version}' smackfuse
+check_out "smackfuse on PATH is the package's /usr/sbin/smackfuse" /usr/sbin/smackfuse \
+	sh -c 'command -v smackfuse'
+check_out "dpkg -S /usr/sbin/smackfuse: the package's" "smackfuse: /usr/sbin/smackfuse" \
+	dpkg -S /usr/sbin/smackfuse
+check_fails "nothing of make install under /usr/local (sbin, etc)" \
+	sh -c 'ls /usr/local/sbin/smack* /usr/local/etc/smackfuse 2>/dev/null | grep -q .'
+check_out "dpkg -S $UNIT: the package's" "smackfuse: $UNIT" dpkg -S $UNIT
+check_out "systemd loads $U from $UNIT" "$UNIT" \
+	systemctl show -p FragmentPath --value $U
+check "... whose ExecStart runs /usr/sbin/smackfuse" \
+	sh -c "systemctl show -p ExecStart --value $U | grep -q 'path=/usr/sbin/smackfuse '"
+check_out "dpkg -S pam_smackfuse.so: $PAMSO (the package's PAM directory)" \
+	"smackfuse: $PAMSO" dpkg -S $PAMSO
+check "$PAMSO is there" test -f $PAMSO
+check_out "the package's daemon reads /etc/smackfuse" /etc/smackfuse \
+	sh -c "smackfuse --help 2>&1 | sed -n 's/^.*users map (default \(.*\)\/users).*\$/\1/p'"
+check "/etc/smackfuse/accesses.d is there (the package's layout)" \
+	test -d /etc/smackfuse/accesses.d
+done_testing
