@@ -300,6 +300,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	ctl_buf_release(&before);
 	ctl_buf_release(&after);
+	/* as ctl_free(): per-task state (load-self, relabel-self) and
+	 * ipv6host entries */
+	ctl_self_release(&c);
+	ctl_net6_release(&c);
 	ctl_net_release(&c.net);
 	pthread_mutex_destroy(&c.write_lock);
 	sf_policy_free(c.policy);
