@@ -2,7 +2,8 @@
 /*
  * hooks_file.c - an open file received from another task (SCM_RIGHTS over
  * a UNIX socket, pidfd_getfd, seccomp's addfd): mainline's
- * smack_file_receive().
+ * smack_file_receive(); and the mapping of a file that carries
+ * security.SMACK64MMAP: mainline's smack_mmap_file().
  *
  * The receiver needs the access the file's mode implies (FMODE_READ r,
  * FMODE_WRITE w; neither: a request of nothing, still a check) to the
@@ -19,6 +20,8 @@
 #include <linux/cred.h>
 #include <linux/fs.h>
 #include <linux/magic.h>
+#include <linux/mm_types.h>
+#include <linux/rcupdate.h>
 #include <linux/net.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
@@ -104,8 +107,167 @@ static int sf_file_receive(struct kprobe *kp, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(sf_file_receive);
 
+/*
+ * SMACK64MMAP: a file carrying it may be mapped only by a task whose rules
+ * that label's rules cover (smack_mmap_file()).  Checked at every mmap of
+ * such a file, whatever the protection: mmap(2), shmat(2) of a file,
+ * remap_file_pages(2), and the mappings the ELF loader makes at exec.
+ */
+
+/* security_mmap_file() past its probed call site (set by probe.c). */
+static unsigned long sf_mmap_file_body;
+
+/* A byte that can be in a label (smk_parse_smack()). */
+static bool sf_label_byte(char c)
+{
+	return c > ' ' && c <= '~' && c != '/' && c != '"' && c != '\\' &&
+	       c != '\'';
+}
+
+/*
+ * sf_file_mmap_label - @file's SMACK64MMAP label, as smack_d_instantiate()
+ * keeps it: the valid prefix of the value (smk_fetch()), and never "*" or
+ * "@".  A value that is no label (empty, too long, a leading '-') is no
+ * attribute, as in mainline.  Returns 0 with *@lid set (SF_LID_INVALID for
+ * a label the policy has never seen: it has no rules, as the entry
+ * mainline would import for it), -ENODATA when there is none, or another
+ * negative errno when the attribute cannot be read (on a smackfuse mount
+ * the daemon answers this read).  May sleep.
+ */
+static int sf_file_mmap_label(struct file *file, sf_lid *lid)
+{
+	char buf[SF_LABEL_MAX + 1];	/* SMK_LONGLABEL */
+	ssize_t n, i;
+
+	n = __vfs_getxattr(file_dentry(file), file_inode(file),
+			   XATTR_NAME_SMACKMMAP, buf, sizeof(buf));
+	if (!n || n == -ENODATA || n == -EOPNOTSUPP || n == -ERANGE)
+		return -ENODATA;
+	if (n < 0)
+		return n;
+	for (i = 0; i < n && sf_label_byte(buf[i]); i++)
+		;
+	if (!i || i > SF_LABEL_MAX || buf[0] == '-')
+		return -ENODATA;
+	*lid = sf_label_find(sf_policy_labels(sf_policy), buf, i);
+	if (*lid == SF_LID_STAR || *lid == SF_LID_WEB)
+		return -ENODATA;
+	return 0;
+}
+
+/*
+ * sf_mmap_subject - the label whose rules count for current's mapping.
+ * At exec the ELF loader maps the program (and its interpreter) after the
+ * point of no return; mainline has already given the task the label of
+ * the program's SMACK64EXEC then (smack_bprm_creds_for_exec), while this
+ * module sets it only on the way back to user space (sf_exec_label() in
+ * hooks_task.c).  So during an exec that label is read here the same way
+ * from the program being executed (mm->exe_file, set by begin_new_exec()).
+ * May sleep.
+ */
+static sf_lid sf_mmap_subject(void)
+{
+	sf_lid self = sf_task_label(current);
+	struct sf_error err = { 0 };
+	char buf[SF_LABEL_MAX + 1];
+	struct mm_struct *mm = current->mm;
+	struct file *exe;
+	sf_lid lid;
+	ssize_t n;
+
+	if (!current->in_execve || !mm)
+		return self;
+	rcu_read_lock();
+	exe = rcu_dereference(mm->exe_file);
+	if (exe && !get_file_rcu(exe))
+		exe = NULL;
+	rcu_read_unlock();
+	if (!exe)
+		return self;
+	n = __vfs_getxattr(file_dentry(exe), file_inode(exe),
+			   XATTR_NAME_SMACKEXEC, buf, sizeof(buf) - 1);
+	fput(exe);
+	if (n > 0 && !sf_label_intern(sf_policy_labels(sf_policy), buf, n,
+				      &lid, &err) &&
+	    lid != SF_LID_STAR && lid != SF_LID_WEB)
+		return lid;
+	return self;
+}
+
+/*
+ * sf_mmap_rule - smack_mmap_file()'s rule: for every rule (@subject, O,
+ * may) with O other than @mmap and may not empty, the rule (@mmap, O)
+ * must exist and grant all of may, its write implying lock as
+ * smk_access_entry() reads it.  Nothing else counts: not the file's own
+ * label, not the implicit accesses, not privilege.  On a denial *@may is
+ * the access of the rule that @mmap does not cover (for the audit line).
+ * O(rules).
+ */
+static int sf_mmap_rule(const struct sf_snapshot *snap, sf_lid subject,
+			sf_lid mmap, u32 *may)
+{
+	sf_lid rs, ro;
+	u32 smay, mmay, i;
+
+	for (i = 0; sf_rule_at(snap, i, &rs, &ro, &smay); i++) {
+		if (rs != subject || ro == mmap || !smay)
+			continue;
+		if (sf_rule_lookup(snap, mmap, ro, &mmay))
+			mmay = 0;
+		else if (mmay & SF_MAY_WRITE)
+			mmay |= SF_MAY_LOCK;
+		if ((smay | mmay) != mmay) {
+			*may = smay;
+			return -EACCES;
+		}
+	}
+	return 0;
+}
+
+static int sf_mmap_file_check(struct file *file)
+{
+	sf_lid mmap, subject;
+	u32 may = 0;
+	int rc;
+
+	if (!file || IS_PRIVATE(file_inode(file)))
+		return 0;
+	rc = sf_file_mmap_label(file, &mmap);
+	if (rc == -ENODATA)
+		return 0;
+	if (rc)	/* unreadable: as a label without rules */
+		mmap = SF_LID_INVALID;
+	subject = sf_mmap_subject();
+	rcu_read_lock();
+	rc = sf_mmap_rule(sf_policy_snapshot(sf_policy), subject, mmap, &may);
+	rcu_read_unlock();
+	return sf_report(subject, mmap, may, rc, "smack_mmap_file", NULL);
+}
+
+/* Runs instead of security_mmap_file(file, prot, flags). */
+static int sf_mmap_file_divert(struct file *file, unsigned long prot,
+			       unsigned long flags)
+{
+	int (*body)(struct file *, unsigned long, unsigned long) =
+		(void *)sf_mmap_file_body;
+	int rc = sf_mmap_file_check(file);
+
+	if (!rc)
+		rc = body(file, prot, flags);
+	sf_divert_done();
+	return rc;
+}
+
+/* security_mmap_file(file, prot, flags) */
+static int sf_mmap_file(struct kprobe *kp, struct pt_regs *regs)
+{
+	return sf_divert(regs, (unsigned long)sf_mmap_file_divert);
+}
+NOKPROBE_SYMBOL(sf_mmap_file);
+
 const struct sf_hook sf_file_hooks[] = {
 	{ "security_file_receive", sf_file_receive, false,
 	  &sf_file_receive_body },
+	{ "security_mmap_file", sf_mmap_file, false, &sf_mmap_file_body },
 	{ NULL, NULL, false, NULL }
 };

@@ -42,7 +42,7 @@ static void usage(void)
 {
 	fputs("usage: as [-c] USER OP ARGS...\n"
 	      "ops: open PATH FLAGS [MODE] | read PATH | write PATH DATA |\n"
-	      "  append PATH DATA | mmapwrite PATH DATA |\n"
+	      "  append PATH DATA | mmapwrite PATH DATA | mmap PATH [rwx] |\n"
 	      "  create PATH MODE | stat PATH | lstat PATH |\n"
 	      "  mtime PATH | mkdir PATH MODE | rmdir PATH | unlink PATH |\n"
 	      "  rename OLD NEW [noreplace|exchange] | link OLD NEW |\n"
@@ -262,6 +262,37 @@ static int op_mmapwrite(const char *path, const char *data)
 	memcpy(p, data, len);
 	if (msync(p, len, MS_SYNC) || munmap(p, len))
 		return result(-1);
+	return result(close(fd));
+}
+
+/*
+ * mmap PATH [rwx]: open PATH read-only (its failure is printed as well),
+ * then map its first page MAP_PRIVATE with PROT_READ, PROT_WRITE and
+ * PROT_EXEC as the letters say (default "rx"), and print the errno of
+ * mmap(2).
+ */
+static int op_mmap(const char *path, const char *mode)
+{
+	int prot = 0, fd;
+	void *p;
+
+	for (; *mode; mode++) {
+		if (*mode == 'r')
+			prot |= PROT_READ;
+		else if (*mode == 'w')
+			prot |= PROT_WRITE;
+		else if (*mode == 'x')
+			prot |= PROT_EXEC;
+		else
+			usage();
+	}
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return result(-1);
+	p = mmap(NULL, 4096, prot, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED)
+		return result(-1);
+	munmap(p, 4096);
 	return result(close(fd));
 }
 
@@ -657,6 +688,10 @@ static int run(const char *op, char **a, int n)
 	if (!strcmp(op, "mmapwrite")) {
 		NEED(2);
 		return op_mmapwrite(a[0], a[1]);
+	}
+	if (!strcmp(op, "mmap")) {
+		NEED(1);
+		return op_mmap(a[0], n > 1 ? a[1] : "rx");
 	}
 	if (!strcmp(op, "create")) {
 		NEED(2);
