@@ -29,10 +29,12 @@
  *     has a child labelled like a target make a socket, and passes them
  *     over a socketpair), then takes the subject label, drops to UID
  *     (every subject and target has the same uid, so DAC never decides;
- *     dropping clears CAP_MAC_OVERRIDE) and runs every case;
+ *     dropping clears CAP_MAC_OVERRIDE) and runs every case; then the
+ *     same for root (label _, uid 0, all capabilities): what privilege
+ *     overrides and what it does not;
  *   - then the ptrace rule modes: attach, read and TRACEME under exact
- *     and draconian by every subject and by root, and by root under the
- *     default mode.
+ *     and draconian by every subject and by root;
+ *   - last, IPC_RMID of every object, subject after subject.
  * Output, one line per case:  @case OP/SUBJECT/OBJECT RESULT
  * RESULT is OK, an errno name, DROPPED (a UDP datagram or a SIGIO sent
  * but never received), TIMEOUT (a TCP connect that neither completed nor
@@ -1237,6 +1239,20 @@ static void kill_kids(const struct kid *kids)
 		kill(kids[i].pid, SIGKILL);
 }
 
+/*
+ * root: label _, uid 0, every capability (CAP_MAC_OVERRIDE, CAP_SYS_PTRACE):
+ * what privilege overrides, hook by hook, and what it does not.
+ */
+static const struct label root = { "root", "_" };
+
+static void take_subject(const struct label *s)
+{
+	if (s == &root)
+		set_label(s->label);
+	else
+		become(s->label);
+}
+
 static void subject_main(const struct label *s)
 {
 	struct kid kids[NTASKS];
@@ -1244,7 +1260,7 @@ static void subject_main(const struct label *s)
 
 	start_kids(kids);
 	sender = start_sender();
-	become(s->label);
+	take_subject(s);
 	task_cases(s->name, kids);
 	ipc_cases(s->name);
 	unix_cases(s->name);
@@ -1271,10 +1287,7 @@ static void ptrace_main(const struct label *s, int mode)
 	int i;
 
 	start_kids(kids);
-	if (strcmp(s->name, "root"))
-		become(s->label);
-	else
-		set_label(s->label);
+	take_subject(s);
 	for (i = 0; i < NTASKS; i++) {
 		snprintf(op, sizeof(op), "ptrace-attach@%s", ptrace_modes[mode]);
 		report_rc(op, s->name, objects[i].name,
@@ -1343,10 +1356,8 @@ static void subject_pass(const struct label *s, int mode)
 
 static int ptrace_passes(void)
 {
-	static const struct label root = { "root", "_" };
 	int m, i, bad = 0;
 
-	bad |= in_child(ptrace_main, &root, 0);
 	for (m = 1; m <= 2; m++) {
 		set_ptrace_mode(m);
 		for (i = 0; i < NSUBJECTS; i++)
@@ -1366,6 +1377,7 @@ static int run(void)
 	start_targets();
 	for (i = 0; i < NSUBJECTS; i++)
 		bad |= in_child(subject_pass, &subjects[i], 0);
+	bad |= in_child(subject_pass, &root, 0);
 	bad |= ptrace_passes();
 	for (i = 0; i < NSUBJECTS; i++)
 		bad |= in_child(rmid_main, &subjects[i], 0);
