@@ -130,17 +130,21 @@ static bool sf_in_request(const char *stack)
  * running on another CPU shows nothing (the unwinder refuses), so wait
  * a little for it to sleep.
  */
-static enum sf_site sf_getattr_site(const struct sf_fs *fs, pid_t tid)
+static enum sf_site sf_getattr_site(const struct sf_fs *fs, pid_t tid,
+				    int *err)
 {
 	char path[64], stack[8192];
 	int try;
 
+	*err = 0;
 	if (!fs->stacks || tid <= 0)
 		return SF_SITE_UNKNOWN;
 	snprintf(path, sizeof(path), "/proc/%d/stack", tid);
 	for (try = 0; try < SF_SETTLE_TRIES; try++) {
-		if (sf_read_small(path, stack, sizeof(stack)) < 0)
+		*err = sf_read_small(path, stack, sizeof(stack));
+		if (*err < 0)
 			return SF_SITE_UNKNOWN;
+		*err = 0;
 		if (sf_in_request(stack))
 			return sf_stack_site(stack);
 		sf_settle_pause(try);
@@ -172,6 +176,7 @@ void sf_getattr_setup(struct sf_fs *fs)
 struct sf_call {
 	long nr;
 	unsigned long a[6];
+	int err;	/* why /proc/TID/syscall could not be read */
 };
 
 /* Parse /proc/TID/syscall: the number, then six arguments in hex. */
@@ -206,12 +211,15 @@ static void sf_call_read(pid_t tid, struct sf_call *c)
 	int try;
 
 	c->nr = -1;
+	c->err = 0;
 	if (tid <= 0)
 		return;
 	snprintf(path, sizeof(path), "/proc/%d/syscall", tid);
 	for (try = 0; try < SF_SETTLE_TRIES; try++) {
-		if (sf_read_small(path, buf, sizeof(buf)) <= 0)
+		c->err = sf_read_small(path, buf, sizeof(buf));
+		if (c->err <= 0)
 			return;
+		c->err = 0;
 		if (strncmp(buf, "running", 7))
 			break;
 		sf_settle_pause(try);
@@ -498,6 +506,18 @@ static bool sf_getattr_of_open_file(const struct fuse_file_info *fi)
 	return fi && fi->fh;
 }
 
+/* A refusal for want of a site: when /proc could not be read because
+ * the daemon is out of descriptors, say that (EMFILE, ENFILE) rather
+ * than EACCES, so the caller sees the cause and may retry. */
+static int sf_resource_error(int call_err, int site_err, int rc)
+{
+	if (call_err == -EMFILE || call_err == -ENFILE)
+		return call_err;
+	if (site_err == -EMFILE || site_err == -ENFILE)
+		return site_err;
+	return rc;
+}
+
 /**
  * sf_check_getattr - may subject @s have the attributes of @n?
  * @fi: the open file the request was sent for, or NULL
@@ -511,6 +531,7 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 	sf_lid object;
 	u32 request;
 	bool later, chown_refresh;
+	int site_err, rc;
 
 	if (fs->checks_off)
 		return 0;
@@ -531,7 +552,7 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 	    (!chown_refresh || !sf_decide(fs, s, object, SF_MAY_WRITE)) &&
 	    !sf_decide(fs, s, object, SF_MAY_READ | search))
 		return sf_granted(fs);
-	switch (sf_getattr_site(fs, s->pid)) {
+	switch (sf_getattr_site(fs, s->pid, &site_err)) {
 	case SF_SITE_STAT:
 		return sf_check_label(fs, s, object, SF_MAY_READ,
 				      SF_FN_GETATTR, n, NULL);
@@ -548,8 +569,8 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 		return sf_check_label(fs, s, object, SF_MAY_WRITE,
 				      "smack_inode_setattr", n, NULL);
 	default:
-		return sf_check_getattr_unsure(fs, s, n, object, &call,
-					       request);
+		rc = sf_check_getattr_unsure(fs, s, n, object, &call, request);
+		return rc ? sf_resource_error(call.err, site_err, rc) : 0;
 	}
 }
 
