@@ -34,6 +34,7 @@
  *     overrides and what it does not;
  *   - then the ptrace rule modes: attach, read and TRACEME under exact
  *     and draconian by every subject and by root;
+ *   - root once more with onlycap naming another label (root-onlycap);
  *   - last, IPC_RMID of every object, subject after subject.
  * Output, one line per case:  @case OP/SUBJECT/OBJECT RESULT
  * RESULT is OK, an errno name, DROPPED (a UDP datagram or a SIGIO sent
@@ -146,7 +147,7 @@ struct target {
 	int sigio_got;		/* SIGIO received: __atomic_* */
 };
 
-static const char *label_file, *ptrace_file;
+static const char *label_file, *ptrace_file, *onlycap_file;
 static struct target *targets;
 
 static void die(const char *fmt, ...)
@@ -1245,9 +1246,13 @@ static void kill_kids(const struct kid *kids)
  */
 static const struct label root = { "root", "_" };
 
+/* root again, with onlycap naming another label: no privilege for Smack. */
+static const struct label root_onlycap = { "root-onlycap", "_" };
+#define ONLYCAP	"Oc"
+
 static void take_subject(const struct label *s)
 {
-	if (s == &root)
+	if (s == &root || s == &root_onlycap)
 		set_label(s->label);
 	else
 		become(s->label);
@@ -1320,13 +1325,21 @@ static void rmid_main(const struct label *s, int mode)
 	_exit(0);
 }
 
+static void write_file(const char *file, const char *text)
+{
+	int fd = open(file, O_WRONLY);
+
+	if (fd < 0 || write(fd, text, strlen(text)) < 0)
+		die("%s: %s", file, strerror(errno));
+	close(fd);
+}
+
 static void set_ptrace_mode(int mode)
 {
-	int fd = open(ptrace_file, O_WRONLY);
+	char text[4];
 
-	if (fd < 0 || dprintf(fd, "%d", mode) < 0)
-		die("%s: %s", ptrace_file, strerror(errno));
-	close(fd);
+	snprintf(text, sizeof(text), "%d", mode);
+	write_file(ptrace_file, text);
 }
 
 /* Run @fn(@s, @mode) in a child; nonzero when it failed. */
@@ -1368,6 +1381,20 @@ static int ptrace_passes(void)
 	return bad;
 }
 
+/*
+ * onlycap: the harness takes ONLYCAP and names it in onlycap, so it keeps
+ * its privilege (it must still kill the targets); root-onlycap starts as
+ * ONLYCAP (its children take their labels), then takes _ and runs the
+ * matrix as root without Smack privilege.  Left set: what follows needs
+ * no privilege.
+ */
+static int onlycap_pass(void)
+{
+	set_label(ONLYCAP);
+	write_file(onlycap_file, ONLYCAP);
+	return in_child(subject_pass, &root_onlycap, 0);
+}
+
 static int run(void)
 {
 	int i, bad = 0;
@@ -1379,6 +1406,7 @@ static int run(void)
 		bad |= in_child(subject_pass, &subjects[i], 0);
 	bad |= in_child(subject_pass, &root, 0);
 	bad |= ptrace_passes();
+	bad |= onlycap_pass();
 	for (i = 0; i < NSUBJECTS; i++)
 		bad |= in_child(rmid_main, &subjects[i], 0);
 	for (i = 0; i < NTASKS; i++)
@@ -1643,9 +1671,11 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[2], "--smack")) {
 			label_file = "/proc/self/attr/current";
 			ptrace_file = "/sys/fs/smackfs/ptrace";
+			onlycap_file = "/sys/fs/smackfs/onlycap";
 		} else if (!strcmp(argv[2], "--kmod")) {
 			label_file = "/sys/kernel/security/smackfuse/current";
 			ptrace_file = "/sys/kernel/security/smackfuse/ptrace";
+			onlycap_file = "/sys/kernel/security/smackfuse/onlycap";
 		}
 		if (label_file)
 			return run();
