@@ -286,7 +286,7 @@ int ctl_parse_num(const char *buf, size_t len, long long min,
 		  long long max, long long *val)
 {
 	unsigned long long v = 0, lim;
-	char tmp[32];
+	char tmp[40];	/* kstrto*_from_user() reads at most 66 for u64 */
 	size_t i = 0, digits;
 	bool neg = false;
 

@@ -385,14 +385,27 @@ ssize_t ctl_store_cipso(struct sf_control *c, const struct ctl_caller *who,
 
 /* ---- doi, direct, mapped: one number, shown without a newline ---- */
 
+/*
+ * An unsigned number of @bits bits, read as smackfs reads doi, direct and
+ * mapped (kstrtou32_from_user, kstrtou8_from_user): the first 2 + @bits
+ * bytes only, an optional '+', decimal digits, an optional newline;
+ * ERANGE above the type's maximum, EINVAL for anything else.
+ */
 static int ctl_number(struct sf_control *c, const char *file,
-		      const char *buf, size_t len, int min, int max, int *v)
+		      const char *buf, size_t len, unsigned int bits, u32 *v)
 {
-	if (ctl_parse_int(buf, len, v) || *v < min || *v > max) {
+	long long max = (1LL << bits) - 1, val;
+	int rc;
+
+	if (len > bits + 2)
+		len = bits + 2;
+	rc = ctl_parse_num(buf, len, 0, max, &val);
+	if (rc) {
 		ctl_log(c, LOG_WARNING, "rejected write: %s: want a number "
-			"from %d to %d", file, min, max);
-		return -EINVAL;
+			"from 0 to %lld", file, max);
+		return rc;
 	}
+	*v = (u32)val;
 	return 0;
 }
 
@@ -406,11 +419,16 @@ int ctl_show_doi(struct sf_control *c, struct ctl_buf *out)
 ssize_t ctl_store_doi(struct sf_control *c, const struct ctl_caller *who,
 		      const char *buf, size_t len, struct ctl_buf *out)
 {
-	int v, rc;
+	u32 v;
+	int rc;
 
 	(void)who;
 	(void)out;
-	rc = ctl_number(c, "doi", buf, len, 1, 2147483647, &v);
+	rc = ctl_number(c, "doi", buf, len, 32, &v);
+	if (rc == 0 && v == 0) {	/* CIPSO_V4_DOI_UNKNOWN */
+		ctl_log(c, LOG_WARNING, "rejected write: doi: 0 is no DOI");
+		rc = -EINVAL;
+	}
 	if (rc == 0 && c->net.smackfs)
 		rc = ctl_smackfs_store(c, "doi", buf, len);
 	else if (rc == 0)
@@ -437,10 +455,12 @@ static ssize_t ctl_set_level(struct sf_control *c, const char *file,
 			     const char *buf, size_t len, u8 *level,
 			     u8 other)
 {
-	int v;
+	u32 v;
+	int rc;
 
-	if (ctl_number(c, file, buf, len, 0, SF_CIPSO_MAXLEVEL, &v))
-		return -EINVAL;
+	rc = ctl_number(c, file, buf, len, 8, &v);
+	if (rc)
+		return rc;
 	if (v == other) {
 		ctl_log(c, LOG_WARNING, "rejected write: %s: level %d is "
 			"already the %s level", file, v,
