@@ -110,7 +110,7 @@ NOKPROBE_SYMBOL(sf_file_receive);
 /*
  * SMACK64MMAP: a file carrying it may be mapped only by a task whose rules
  * that label's rules cover (smack_mmap_file()).  Checked at every mmap of
- * such a file, whatever the protection: mmap(2), shmat(2) of a file,
+ * such a file, whatever the protection: mmap(2),
  * remap_file_pages(2), and the mappings the ELF loader makes at exec.
  */
 
