@@ -37,7 +37,7 @@ diag "task-matrix ran $(grep -c '^@case' /tmp/tm.out) cases in $(($(date +%s) - 
 check "task-matrix ran every case (rc=$rc)" test "$rc" = 0
 if [ $mode = --kmod ]; then
 	S=$(cat $SF/status)
-	diag "$(echo $S)"
+	diag "$(echo "$S" | tr "\n" " ")"
 	check_out "module status: no probe missed" "misses 0" \
 		sh -c "echo '$S' | grep '^misses'"
 fi

@@ -123,9 +123,9 @@ static const char *const rules[] = {
 	"A Br r", "A Bw w", "A Brw rw", "A Bx x", "Brw A w",
 	"^ Bw w", "^ Brw rw", "Brw ^ w",
 	"_ Brw rw", "Brw _ w",
-	/* SMACK64MMAP labels: Mfull's rules cover every subject's, Mpart's not */
+	/* SMACK64MMAP labels: Mfull's rules cover every subject's */
 	"Mfull Br r", "Mfull Bw w", "Mfull Brw rw", "Mfull Bx x",
-	"Mpart Br r",
+	"Mpart Br r",	/* ... and Mpart's do not */
 };
 
 /*
@@ -263,9 +263,11 @@ static void serve(int fds[4], struct target *t)
 	for (;;) {
 		if (poll(p, 4, -1) <= 0)
 			continue;
-		for (i = 0; i < 4; i += 2)
-			if (p[i].revents && (c = accept(fds[i], NULL, NULL)) >= 0)
+		for (i = 0; i < 4; i += 2) {
+			c = p[i].revents ? accept(fds[i], NULL, NULL) : -1;
+			if (c >= 0)
 				close(c);
+		}
 		if (p[1].revents)
 			(void)!read(fds[1], b, sizeof(b));
 		if (p[3].revents && read(fds[3], b, sizeof(b)) > 0)
@@ -285,7 +287,6 @@ static void target_main(int i, int ready)
 {
 	struct sigaction sa = { .sa_handler = on_sigio,
 				.sa_flags = SA_RESTART };
-
 	struct target *t = &targets[i];
 	struct sockaddr_un sun;
 	struct sockaddr_in sin = loopback(i);
@@ -340,7 +341,7 @@ static void xattr(int fd, const char *path, const char *name,
 		die("%s %s=%s: %s", path, name, value, strerror(errno));
 }
 
-/* FILE_DIR/NAME, mode @mode, labelled @label, of @size bytes of @data. */
+/* FILE_DIR/@name: @mode, @size bytes of @data, SMACK64 @label, @xname. */
 static void make_file(const char *name, mode_t mode, const char *label,
 		      const char *xname, const char *xvalue,
 		      const char *data, size_t size)
@@ -532,7 +533,8 @@ static const struct task_op task_ops[] = {
 	{ "kill0", do_kill0 }, { "tgkill", do_tgkill },
 	{ "sigqueue", do_sigqueue }, { "pidfd-send-signal", do_pidfd_kill },
 	{ "ptrace-attach", do_ptrace },
-	{ "ptrace-read", do_ptrace_read }, { "proc-environ", do_environ }, { "getpgid", do_getpgid },
+	{ "ptrace-read", do_ptrace_read }, { "proc-environ", do_environ },
+	{ "getpgid", do_getpgid },
 	{ "getsid", do_getsid }, { "setpriority", do_setnice },
 	{ "getpriority", do_getprio }, { "sched-setscheduler", do_setsched },
 	{ "sched-getscheduler", do_getsched },
@@ -1148,8 +1150,7 @@ static void sigio_start(struct async *a, int i)
 		a->io_err[i] = errno;
 }
 
-/* Cases still undecided: a pending handshake, a datagram or signal on
- * its way. */
+/* Cases still undecided: a handshake, a datagram or a signal on its way. */
 static int async_left(const struct async *a)
 {
 	int i, n = a->tcp_pending;
@@ -1294,7 +1295,8 @@ static void ptrace_main(const struct label *s, int mode)
 	start_kids(kids);
 	take_subject(s);
 	for (i = 0; i < NTASKS; i++) {
-		snprintf(op, sizeof(op), "ptrace-attach@%s", ptrace_modes[mode]);
+		snprintf(op, sizeof(op), "ptrace-attach@%s",
+			 ptrace_modes[mode]);
 		report_rc(op, s->name, objects[i].name,
 			  do_ptrace(targets[i].pid));
 		snprintf(op, sizeof(op), "ptrace-read@%s", ptrace_modes[mode]);
