@@ -343,6 +343,46 @@ bool sf_kernel_reads_caps(pid_t tid)
 	return sf_call_reads_caps_itself(&call);
 }
 
+/*
+ * Calls during which smackfuse.ko reads a file's security.SMACK64MMAP
+ * for its smack_mmap_file check: a mapping (mmap, remap_file_pages, the
+ * ELF loader's at exec).  Mainline reads the attribute when the inode is
+ * looked up and checks no read for it at the mapping.
+ */
+static bool sf_call_maps(const struct sf_call *c)
+{
+	switch (c->nr) {
+	case SYS_mmap:
+#ifdef SYS_mmap2
+	case SYS_mmap2:
+#endif
+#ifdef SYS_remap_file_pages
+	case SYS_remap_file_pages:
+#endif
+#ifdef SYS_uselib
+	case SYS_uselib:
+#endif
+	case SYS_execve:
+	case SYS_execveat:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/**
+ * sf_kernel_reads_mmap - is a GETXATTR of security.SMACK64MMAP the
+ * kernel module's own read at caller @tid's mapping of the file?
+ * False when the call cannot be told: then getxattr(2)'s check applies.
+ */
+bool sf_kernel_reads_mmap(pid_t tid)
+{
+	struct sf_call call;
+
+	sf_call_read(tid, &call);
+	return sf_call_maps(&call);
+}
+
 /* Everything a GETATTR of a @type object may be asked to stand for. */
 static u32 sf_getattr_all(mode_t type)
 {

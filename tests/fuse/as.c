@@ -42,7 +42,7 @@ static void usage(void)
 {
 	fputs("usage: as [-c] USER OP ARGS...\n"
 	      "ops: open PATH FLAGS [MODE] | read PATH | write PATH DATA |\n"
-	      "  append PATH DATA | mmapwrite PATH DATA | mmap PATH [rwx] |\n"
+	      "  append PATH DATA | mmapwrite PATH DATA | mmap PATH|fd:N [rwx] |\n"
 	      "  create PATH MODE | stat PATH | lstat PATH |\n"
 	      "  mtime PATH | mkdir PATH MODE | rmdir PATH | unlink PATH |\n"
 	      "  rename OLD NEW [noreplace|exchange] | link OLD NEW |\n"
@@ -267,9 +267,9 @@ static int op_mmapwrite(const char *path, const char *data)
 
 /*
  * mmap PATH [rwx]: open PATH read-only (its failure is printed as well),
- * then map its first page MAP_PRIVATE with PROT_READ, PROT_WRITE and
- * PROT_EXEC as the letters say (default "rx"), and print the errno of
- * mmap(2).
+ * or take the inherited descriptor N for "fd:N", then map its first page
+ * MAP_PRIVATE with PROT_READ, PROT_WRITE and PROT_EXEC as the letters say
+ * (default "rx"), and print the errno of mmap(2).
  */
 static int op_mmap(const char *path, const char *mode)
 {
@@ -286,7 +286,10 @@ static int op_mmap(const char *path, const char *mode)
 		else
 			usage();
 	}
-	fd = open(path, O_RDONLY);
+	if (!strncmp(path, "fd:", 3))
+		fd = atoi(path + 3);
+	else
+		fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return result(-1);
 	p = mmap(NULL, 4096, prot, MAP_PRIVATE, fd, 0);

@@ -54,6 +54,9 @@ for f in lib star none unknown; do echo data >/tmp/m/$f; done
 kact setxattr /tmp/m/lib security.SMACK64MMAP M >/dev/null
 kact setxattr /tmp/m/star security.SMACK64MMAP '*' >/dev/null
 kact setxattr /tmp/m/unknown security.SMACK64MMAP N >/dev/null
+echo data >/tmp/m/secret
+kact setxattr /tmp/m/secret security.SMACK64 Sec >/dev/null
+kact setxattr /tmp/m/secret security.SMACK64MMAP M >/dev/null
 # mapping DIR WHERE: the points, on the files in DIR.
 mapping() {
 	check_out "$2: S maps a file with SMACK64MMAP M (M O rw covers S O r)" \
@@ -102,6 +105,15 @@ mkdir -p /mnt/m
 if smackfuse --rules /tmp/mrules -o subject=kmod /tmp/m /mnt/m; then
 	ok "smackfuse mounts the tmpfs directory (subject=kmod)"
 	mapping /mnt/m smackfuse
+	# The module's read of SMACK64MMAP is the kernel's: mainline checks
+	# no read at the mapping, so a descriptor opened with privilege maps
+	# for a subject that may not read the file.
+	check_out "smackfuse: S may not read a file labelled Sec" \
+		EACCES smackrun S as $U:$U read /mnt/m/secret
+	check_out "smackfuse: S maps it from a descriptor root opened (M covers S)" \
+		OK smackrun S sh -c "exec as $U:$U mmap fd:3 3</mnt/m/secret"
+	check_out "smackfuse: T may not map it from such a descriptor" \
+		EACCES smackrun T sh -c "exec as $U:$U mmap fd:3 3</mnt/m/secret"
 	check "smackfuse: unmounts" umount /mnt/m
 else
 	not_ok "smackfuse mounts the tmpfs directory (subject=kmod)"
