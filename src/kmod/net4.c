@@ -14,7 +14,11 @@
  *    sends the sender's label in CIPSO over loopback and the receiving
  *    socket checks it (smack_socket_sock_rcv_skb); we cannot label
  *    packets, so the same check is made before sending.  No receiver:
- *    no check (the kernel refuses the connection itself);
+ *    no check (the kernel refuses the connection itself).  A TCP
+ *    handshake also needs write from the listener's label to the
+ *    connecting socket's: mainline's client drops the SYN-ACK, which
+ *    carries the listener's label, in smack_socket_sock_rcv_skb (and the
+ *    connect times out); here connect(2) is refused;
  *  - else the ambient label (floor "_" by default), as the issue asks
  *    (mainline would CIPSO-label the packet and check nothing locally).
  *
@@ -125,10 +129,12 @@ static struct sock *sf_local_peer(struct sock *sk, __be32 daddr,
 
 /*
  * The label @sk's traffic to @sin must be able to write (see the top of
- * the file); *@check false when there is nothing to check.
+ * the file); *@check false when there is nothing to check.  *@back is the
+ * label of the local TCP listener found there, which must be able to write
+ * back to @sk, else SF_LID_INVALID.
  */
 static sf_lid sf_inet_object(struct sock *sk, const struct sockaddr_in *sin,
-			     bool *check)
+			     bool *check, sf_lid *back)
 {
 	__be32 daddr = sin->sin_addr.s_addr;
 	struct sock *peer;
@@ -136,6 +142,7 @@ static sf_lid sf_inet_object(struct sock *sk, const struct sockaddr_in *sin,
 	sf_lid lid = sf_host_label(daddr, &found);
 
 	*check = !(found && lid == SF_LID_INVALID);	/* -CIPSO */
+	*back = SF_LID_INVALID;
 	if (found || !sf_local_addr(sock_net(sk), daddr))
 		return lid;
 	if (sk->sk_protocol != IPPROTO_TCP && sk->sk_protocol != IPPROTO_UDP)
@@ -146,6 +153,8 @@ static sf_lid sf_inet_object(struct sock *sk, const struct sockaddr_in *sin,
 		lid = sf_ltab_get(&sf_socks, peer);
 	rcu_read_unlock();
 	*check = peer != NULL;
+	if (peer && sk->sk_protocol == IPPROTO_TCP)
+		*back = lid;
 	return lid;
 }
 
@@ -153,12 +162,18 @@ static int sf_inet_check(struct sock *sk, const struct sockaddr_in *sin,
 			 const char *fn)
 {
 	bool check;
-	sf_lid object = sf_inet_object(sk, sin, &check);
+	sf_lid back, self = sf_ltab_get(&sf_socks, sk);
+	sf_lid object = sf_inet_object(sk, sin, &check, &back);
+	int rc;
 
 	if (!check || (current->flags & PF_KTHREAD))
 		return 0;
-	return sf_check(sf_ltab_get(&sf_socks, sk), object, SF_MAY_WRITE,
-			NULL, SF_LID_INVALID, fn, NULL);
+	rc = sf_check(self, object, SF_MAY_WRITE, NULL, SF_LID_INVALID, fn,
+		      NULL);
+	if (!rc && back != SF_LID_INVALID)
+		rc = sf_check(back, self, SF_MAY_WRITE, NULL, SF_LID_INVALID,
+			      "smack_socket_sock_rcv_skb", NULL);
+	return rc;
 }
 
 /*

@@ -237,19 +237,27 @@ check_out "loopback TCP connect+send between two B sockets" OK \
 	smackrun -u $U B kact inet-send 127.0.0.1 7780
 check_out "loopback UDP send between two B sockets" OK \
 	smackrun -u $U B kact udp-send 127.0.0.1 7781
-triple "loopback TCP connect+send A to B's listener (w)" "A B w" EACCES \
+triple "loopback TCP connect+send A to B's listener (w both ways)" \
+	"A B w\nB A w" EACCES \
 	act inet-send 127.0.0.1 7780
 triple "loopback UDP send A to B's socket (w)" "A B w" EACCES \
 	act udp-send 127.0.0.1 7781
 triple "TCP to 0.0.0.0 (this host) is checked against B's listener" \
-	"A B w" EACCES act inet-send 0.0.0.0 7780
+	"A B w\nB A w" EACCES act inet-send 0.0.0.0 7780
 triple "TCP to a local address outside 127/8 (10.200.0.1 on lo)" \
-	"A B w" EACCES act inet-send 10.200.0.1 7780
+	"A B w\nB A w" EACCES act inet-send 10.200.0.1 7780
 check_out "UDP to a local address outside 127/8, same label" OK \
 	smackrun -u $U B kact udp-send 10.200.0.1 7781
 check_out "a rule the other way (B A w) does not let A in" EACCES \
 	sh -c "printf 'B A w\n' >$SF/load2; smackrun -u $U A kact inet-send 127.0.0.1 7780"
 revoke B
+check_out "loopback TCP: A B w without B A w does not connect (the listener must write back)" \
+	EACCES sh -c "printf 'A B w\n' >$SF/load2; smackrun -u $U A kact inet-send 127.0.0.1 7780"
+check_out "... and connects with B A w too" OK \
+	sh -c "printf 'B A w\n' >$SF/load2; smackrun -u $U A kact inet-send 127.0.0.1 7780"
+check_out "... UDP needs no way back: A B w alone sends to B's socket" OK \
+	sh -c "echo B >$SF/revoke-subject; smackrun -u $U A kact udp-send 127.0.0.1 7781"
+revoke A
 check_out "root (floor, CAP_MAC_OVERRIDE) is checked too: no override on IPv4" \
 	EACCES kact inet-send 127.0.0.1 7780
 check_out "TCP to a local port nobody listens on: refused by the kernel" \
@@ -263,10 +271,11 @@ while [ $_i -lt 50 ] && ! grep -q ':1E67 ' /proc/net/tcp6; do
 	sleep 0.1; _i=$((_i + 1)); done
 check_out "IPv4 to B's dual-stack IPv6 listener, same label" OK \
 	smackrun -u $U B kact inet-send 127.0.0.1 7783
-triple "IPv4 to B's dual-stack IPv6 listener (w)" "A B w" EACCES \
+triple "IPv4 to B's dual-stack IPv6 listener (w both ways)" \
+	"A B w\nB A w" EACCES \
 	act inet-send 127.0.0.1 7783
 triple "IPv6 socket to ::ffff:127.0.0.1 (IPv4-mapped) checked as IPv4 (w)" \
-	"A B w" EACCES act inet6-send ::ffff:127.0.0.1 7780
+	"A B w\nB A w" EACCES act inet6-send ::ffff:127.0.0.1 7780
 kill $LB $UB $L6
 
 # ---- IPv4 against host labels (netlabel, ambient) ----
@@ -293,9 +302,10 @@ check_out "... allowed with A _ w (then no route)" ENETUNREACH \
 check "ambient can be set" sh -c "echo Amb >$SF/ambient"
 check_out "unlabeled remote host now takes ambient Amb" EACCES \
 	act inet-connect 10.9.9.9 7777
-check_out "a local address still takes its listener's label (root: _)" OK \
-	act inet-connect 127.0.0.2 7777
+check_out "a local address still takes its listener's label (root: _, and _ A w back)" \
+	OK sh -c "printf '_ A w\n' >$SF/load2; smackrun -u $U A kact inet-connect 127.0.0.2 7777"
 revoke A
+revoke _
 echo _ >$SF/ambient
 check_out "a -CIPSO host is not checked locally" OK act inet-connect 127.0.0.3 7777
 kill $N
