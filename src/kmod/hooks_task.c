@@ -3,6 +3,9 @@
  * hooks_task.c - task labels across fork and exit, and the task checks:
  * signals, ptrace, and the scheduling and process-group calls.
  *
+ * Also the walk into /proc/PID, whose inodes carry the task's label in
+ * mainline.
+ *
  * Every hook has the same shape: find the subject and object labels, ask
  * sf_check(), and hand the result to sf_deny().  Arguments are read from
  * the registers at the probed function's entry (regs_get_kernel_argument).
@@ -12,6 +15,7 @@
 #include <linux/cred.h>
 #include <linux/file.h>
 #include <linux/fs.h>
+#include <linux/pid.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
@@ -284,6 +288,80 @@ SF_ON_TASK(task_setscheduler, SF_MAY_WRITE);
 SF_ON_TASK(task_getscheduler, SF_MAY_READ);
 SF_ON_TASK(task_movememory, SF_MAY_WRITE);
 
+/*
+ * /proc/PID.  Mainline gives every inode below /proc/PID the label of the
+ * task (smack_task_to_inode) and checks it like any inode's
+ * (smack_inode_permission): walking into /proc/PID needs x on the task's
+ * label, listing it r.  procfs calls proc_pid_permission(), the
+ * .permission of the /proc/PID and /proc/PID/task directories, on every
+ * walk into them (MAY_EXEC) and when one is opened (MAY_READ for a
+ * listing); we check there.  The files below /proc/PID have permission
+ * functions of their own (or none) and are not checked here: their r and
+ * w are left to the kernel and to the ptrace check where procfs makes one
+ * (environ, mem, maps, ...).
+ *
+ * The task is the one procfs finds: the struct pid that the directory's
+ * inode keeps in the procfs inode around it (fs/proc/internal.h, not in
+ * the kernel headers).  struct sf_proc_inode repeats that layout as Linux
+ * 6.1 has it, the only release the module builds for (main.c); with
+ * randomized structure layouts it would differ, so the module does not
+ * build there.
+ */
+#if IS_ENABLED(CONFIG_RANDSTRUCT)
+#error "smackfuse.ko reads procfs inodes by their Linux 6.1 layout, which CONFIG_RANDSTRUCT shuffles"
+#endif
+
+struct sf_proc_inode {		/* struct proc_inode, Linux 6.1 */
+	struct pid *pid;
+	unsigned int fd;
+	void *op;		/* union proc_op: function pointers */
+	void *pde;
+	void *sysctl;
+	void *sysctl_entry;
+	struct hlist_node sibling_inodes;
+	const void *ns_ops;
+	struct inode vfs_inode;
+};
+
+/* The SF_MAY_* bits of a MAY_* mask, as mainline smk_curacc() gets it. */
+static u32 sf_inode_request(int mask)
+{
+	return (mask & MAY_READ ? SF_MAY_READ : 0) |
+	       (mask & MAY_WRITE ? SF_MAY_WRITE : 0) |
+	       (mask & MAY_EXEC ? SF_MAY_EXEC : 0) |
+	       (mask & MAY_APPEND ? SF_MAY_APPEND : 0);
+}
+
+/*
+ * proc_pid_permission(mnt_userns, inode, mask): current's label needs the
+ * mask's access to the task's label, privilege overriding as for the other
+ * task checks; no check for the task itself or from a kernel thread, none
+ * for an existence test (no access asked, as mainline) or for a task that
+ * has gone (procfs answers ESRCH).
+ */
+static int sf_proc_pid_permission(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct inode *inode = (struct inode *)ARG(1);
+	u32 request = sf_inode_request((int)ARG(2));
+	struct sf_aobj obj = { .task = NULL };
+	struct task_struct *p;
+	int rc = 0;
+
+	if (!request || (current->flags & PF_KTHREAD))
+		return 0;
+	rcu_read_lock();
+	p = pid_task(container_of(inode, struct sf_proc_inode,
+				  vfs_inode)->pid, PIDTYPE_PID);
+	if (p && p != current) {
+		obj.task = p;
+		rc = sf_check_current(sf_task_label(p), request,
+				      "smack_inode_permission", &obj);
+	}
+	rcu_read_unlock();
+	return sf_deny(regs, rc);
+}
+NOKPROBE_SYMBOL(sf_proc_pid_permission);
+
 #define SF_HOOK(name)	{ "security_" #name, sf_##name, false }
 
 const struct sf_hook sf_task_hooks[] = {
@@ -303,5 +381,6 @@ const struct sf_hook sf_task_hooks[] = {
 	SF_HOOK(task_setscheduler),
 	SF_HOOK(task_getscheduler),
 	SF_HOOK(task_movememory),
+	{ "proc_pid_permission", sf_proc_pid_permission, false },
 	{ NULL, NULL, false }
 };

@@ -115,13 +115,31 @@ check_out "draconian: root (CAP_SYS_PTRACE) is denied too" EACCES \
 check_out "draconian: same label attaches" OK smackrun -u $U B kact ptrace $T
 check_out "draconian: read mode (/proc/PID/environ) follows the rules: denied without" \
 	EACCES act environ $T
-check_out "... and allowed with A B r" OK \
-	sh -c "printf 'A B r\n' >$SF/load2; smackrun -u $U A kact environ $T"
+check_out "... and not allowed with A B r alone (walking into /proc/PID needs x)" \
+	EACCES sh -c "printf 'A B r\n' >$SF/load2; smackrun -u $U A kact environ $T"
+check_out "... and allowed with A B rx" OK \
+	sh -c "printf 'A B rx\n' >$SF/load2; smackrun -u $U A kact environ $T"
 revoke A
 echo 0 >$SF/ptrace
 check_out "back to default: the rule A B rw lets A attach" OK \
 	sh -c "printf 'A B rw\n' >$SF/load2; smackrun -u $U A kact ptrace $T"
 revoke A
+# /proc/PID carries the task's label (mainline smack_task_to_inode): x to
+# walk into it, r to list it.
+triple "/proc/PID/status of a B task (x on B to walk /proc/PID, r)" "A B rx" \
+	EACCES act status $T
+check_out "/proc/PID/status: r alone does not walk into /proc/PID" EACCES \
+	sh -c "printf 'A B r\n' >$SF/load2; smackrun -u $U A kact status $T"
+revoke A
+triple "listing /proc/PID of a B task (r)" "A B rx" EACCES act procls $T
+check_out "listing /proc/PID: x alone walks in but does not list" EACCES \
+	sh -c "printf 'A B x\n' >$SF/load2; smackrun -u $U A kact procls $T"
+revoke A
+check_out "/proc/PID: a task reads its own without a rule" OK \
+	smackrun -u $U A sh -c 'kact status $$'
+check_out "/proc/PID: floor (root's label) is read without a rule" OK \
+	act status 1
+check_out "/proc/PID: root (CAP_MAC_OVERRIDE) reads B's" OK kact status $T
 triple "getpgid (r)" "A B r" EACCES act getpgid $T
 triple "getsid (r)" "A B r" EACCES act getsid $T
 triple "setpriority/setnice (w)" "A B w" EACCES act setnice $T

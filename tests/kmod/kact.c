@@ -12,6 +12,7 @@
  *   kill PID | kill0 PID | ptrace PID | getpgid PID | getsid PID | setnice PID
  *   setioprio PID | getioprio PID | setsched PID | getsched PID
  *   movemem PID | environ PID (open /proc/PID/environ: ptrace read mode)
+ *   status PID (read /proc/PID/status) | procls PID (list /proc/PID)
  *   pair LA LB UID setpgid|traceme
  *                             fork a child labelled LB, become LA and UID;
  *                             setpgid(child), or the child asks
@@ -40,6 +41,7 @@
  *   setxattr PATH NAME VALUE
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
@@ -137,6 +139,34 @@ static int do_task(const char *op, pid_t pid)
 		snprintf(path, sizeof(path), "/proc/%d/environ", (int)pid);
 		fd = open(path, O_RDONLY);
 		return fd < 0 ? -1 : close(fd);
+	}
+	if (!strcmp(op, "status")) {
+		char path[64], c;
+		int fd, n;
+
+		snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			return -1;
+		n = (int)read(fd, &c, 1);
+		close(fd);
+		return n < 0 ? -1 : 0;
+	}
+	if (!strcmp(op, "procls")) {
+		char path[64];
+		DIR *d;
+		int n = 0;
+
+		snprintf(path, sizeof(path), "/proc/%d", (int)pid);
+		d = opendir(path);
+		if (!d)
+			return -1;
+		errno = 0;
+		while (readdir(d))
+			n++;
+		n = errno || !n ? -1 : 0;
+		closedir(d);
+		return n;
 	}
 	if (!strcmp(op, "movemem"))
 		return (int)syscall(SYS_move_pages, pid, 0UL, NULL, NULL, NULL,
