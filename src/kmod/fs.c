@@ -343,7 +343,8 @@ static int sf_show_status(struct sf_text *t)
 	len = scnprintf(text, sizeof(text),
 		"checks %lld\ndenials %lld\nmisses %lu\ncleanup_misses %lu\n"
 		"nomem %lld\nlabelled_tasks %d\nipc_objects %d\n"
-		"sockets %d\nprobes %u\nrules %u\nlabels %u\ntraps %lu\n",
+		"sockets %d\nprobes %u\nrules %u\nlabels %u\ntraps %lu\n"
+		"file_owners %d\n",
 		(long long)atomic64_read(&sf_count.checks),
 		(long long)atomic64_read(&sf_count.denials),
 		sf_probes_missed(false), sf_probes_missed(true),
@@ -351,7 +352,7 @@ static int sf_show_status(struct sf_text *t)
 		atomic_read(&sf_tasks.count), atomic_read(&sf_ipcs.count),
 		atomic_read(&sf_socks.count), sf_probes_count(), nrules,
 		sf_labels_count(sf_policy_labels(sf_policy)),
-		sf_probes_traps());
+		sf_probes_traps(), atomic_read(&sf_fowners.count));
 	len += sf_probes_missed_detail(text + len, sizeof(text) - len);
 	return sf_text_set(t, text, len);
 }

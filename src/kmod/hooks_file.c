@@ -16,6 +16,9 @@
  * sf_file_receive_divert(), which runs in the receiver's process context
  * in place of security_file_receive() and then runs that function's own
  * body, for the other LSMs.
+ *
+ * Also SIGIO and SIGURG sent to a file's owner: mainline's
+ * smack_file_set_fowner() and smack_file_send_sigiotask() (below).
  */
 #include <linux/cred.h>
 #include <linux/fs.h>
@@ -265,9 +268,107 @@ static int sf_mmap_file(struct kprobe *kp, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(sf_mmap_file);
 
+/*
+ * SIGIO and SIGURG to a file's owner (F_SETOWN, F_SETOWN_EX, FIOSETOWN,
+ * SIOCSPGRP, a tty's fasync: every owner goes through __f_setown(), which
+ * calls security_file_set_fowner() first).  Mainline keeps the label of
+ * the task that set the owner in the file (smack_file_set_fowner()), and
+ * smack_file_send_sigiotask() lets a signal go to a receiving task only
+ * when that label may write (MAY_DELIVER) the receiver's label, or the
+ * receiver has CAP_MAC_OVERRIDE (narrowed by onlycap, on the receiver's
+ * label).  A refused signal is simply not sent (send_sigio_to_task() and
+ * send_sigurg_to_task() skip that task); nothing fails.
+ *
+ * The owner's label is kept in sf_fowners, keyed by the struct file: set at
+ * every security_file_set_fowner() (floor removes the entry), read at
+ * security_file_send_sigiotask(), which runs under fown->lock and RCU,
+ * possibly from an interrupt (kill_fasync() from a driver): the lookup is
+ * lockless and allocates nothing.  A file has no entry, hence the floor
+ * label, when its owner was set before the module loaded, as every object
+ * that existed then (mainline's file blob would hold the label of
+ * whoever opened or last owned it; floor is the module's rule for all such
+ * objects).  A file whose owner was never set sends no SIGIO at all, so an
+ * entry matters only from its first __f_setown(), which sets it.
+ *
+ * security_file_set_fowner() cannot fail (__f_setown() is void and runs
+ * under RCU or a tty spinlock), so a failed GFP_ATOMIC allocation cannot
+ * refuse the F_SETOWN: the file's entry is dropped (floor, never the
+ * label of an earlier owner) and counted in nomem.
+ *
+ * The entry goes at security_file_free(), which runs once per struct file,
+ * at the last fput (__fput(), in process context: task work or the
+ * delayed_fput worker), after the file's fasync entries and owner are
+ * gone, so no SIGIO can come for it later.  That probe costs every close
+ * of every file one ftrace-based kprobe (the trampoline, kprobe_ftrace(),
+ * sf_pre() with its interrupts off and on) and, only while some file has
+ * an entry (sf_fowners.count, one atomic read), one lockless hash lookup;
+ * the lock is taken only for a file that has an entry.  That is the cost
+ * of any probe of this module (security_mmap_file, security_task_kill,
+ * security_sk_free run as often or more), some tens of nanoseconds against
+ * the microsecond or more of an open(2) and close(2), which the probe does
+ * not add to the syscalls themselves.  Without it, an entry would stay
+ * until another file at the same address got an owner: never a wrong
+ * label (see above), but a table that only grows.  A skipped free
+ * (cleanup_misses) leaves such a stale entry, which the next
+ * security_file_set_fowner() at that address replaces and unload frees.
+ */
+
+/* security_file_set_fowner(file): may not sleep (RCU, tty lock). */
+static int sf_file_set_fowner(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct file *file = (struct file *)ARG(0);
+
+	if (sf_ltab_set(&sf_fowners, file, sf_task_label(current),
+			GFP_ATOMIC)) {
+		sf_ltab_del(&sf_fowners, file);
+		atomic64_inc(&sf_count.nomem);
+	}
+	return 0;
+}
+NOKPROBE_SYMBOL(sf_file_set_fowner);
+
+/*
+ * security_file_send_sigiotask(tsk, fown, sig): the owner's label needs w
+ * on the receiving task @tsk; @tsk's CAP_MAC_OVERRIDE overrides.  Any
+ * context, under fown->lock: no sleeping, no allocation.
+ */
+static int sf_file_send_sigiotask(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct task_struct *tsk = (struct task_struct *)ARG(0);
+	struct fown_struct *fown = (struct fown_struct *)ARG(1);
+	struct file *file = container_of(fown, struct file, f_owner);
+	struct sf_aobj obj = { .task = tsk };
+	sf_lid owner = sf_ltab_get(&sf_fowners, file);
+	sf_lid target = sf_task_label(tsk);
+	int rc;
+
+	rcu_read_lock();
+	rc = sf_check(owner, target, SF_MAY_WRITE, __task_cred(tsk), target,
+		      "smack_file_send_sigiotask", &obj);
+	rcu_read_unlock();
+	return sf_deny(regs, rc);
+}
+NOKPROBE_SYMBOL(sf_file_send_sigiotask);
+
+/* security_file_free(file): every last fput; see the cost above. */
+static int sf_file_free(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct file *file = (struct file *)ARG(0);
+
+	if (atomic_read(&sf_fowners.count) &&
+	    sf_ltab_get(&sf_fowners, file) != SF_LID_FLOOR)
+		sf_ltab_del(&sf_fowners, file);
+	return 0;
+}
+NOKPROBE_SYMBOL(sf_file_free);
+
 const struct sf_hook sf_file_hooks[] = {
 	{ "security_file_receive", sf_file_receive, false,
 	  &sf_file_receive_body },
 	{ "security_mmap_file", sf_mmap_file, false, &sf_mmap_file_body },
+	{ "security_file_set_fowner", sf_file_set_fowner, false, NULL },
+	{ "security_file_send_sigiotask", sf_file_send_sigiotask, false,
+	  NULL },
+	{ "security_file_free", sf_file_free, true, NULL },
 	{ NULL, NULL, false, NULL }
 };

@@ -31,7 +31,7 @@
 #error "smackfuse.ko is written for Linux 6.1 (Debian 12); the functions it probes take other arguments in other releases"
 #endif
 
-struct sf_ltab sf_tasks, sf_ipcs, sf_socks;
+struct sf_ltab sf_tasks, sf_ipcs, sf_socks, sf_fowners;
 
 static int __init sf_init(void)
 {
@@ -43,6 +43,7 @@ static int __init sf_init(void)
 	sf_ltab_init(&sf_tasks, "tasks");
 	sf_ltab_init(&sf_ipcs, "ipc");
 	sf_ltab_init(&sf_socks, "unix sockets");
+	sf_ltab_init(&sf_fowners, "file owners");
 	rc = sf_probes_register();
 	if (rc)
 		goto out_policy;
@@ -59,6 +60,7 @@ out_probes:
 	sf_ltab_destroy(&sf_tasks);
 	sf_ltab_destroy(&sf_ipcs);
 	sf_ltab_destroy(&sf_socks);
+	sf_ltab_destroy(&sf_fowners);
 out_policy:
 	sf_policy_free(sf_policy);
 	return rc;
@@ -72,14 +74,15 @@ static void __exit sf_exit(void)
 	missed = sf_probes_missed(false);
 	sf_probes_unregister();
 	sf_exec_wait();
-	pr_info("smackfuse: unloaded: %d task, %d ipc, %d socket labels freed; %lld checks, %lld denials, %lu misses\n",
+	pr_info("smackfuse: unloaded: %d task, %d ipc, %d socket, %d file owner labels freed; %lld checks, %lld denials, %lu misses\n",
 		atomic_read(&sf_tasks.count), atomic_read(&sf_ipcs.count),
-		atomic_read(&sf_socks.count),
+		atomic_read(&sf_socks.count), atomic_read(&sf_fowners.count),
 		(long long)atomic64_read(&sf_count.checks),
 		(long long)atomic64_read(&sf_count.denials), missed);
 	sf_ltab_destroy(&sf_tasks);
 	sf_ltab_destroy(&sf_ipcs);
 	sf_ltab_destroy(&sf_socks);
+	sf_ltab_destroy(&sf_fowners);
 	sf_net4_exit();
 	rcu_barrier();	/* the kfree_rcu()s above complete before we go */
 	sf_policy_free(sf_policy);

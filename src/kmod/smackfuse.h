@@ -46,6 +46,8 @@ void sf_ltab_del(struct sf_ltab *t, const void *key);
 void sf_ltab_destroy(struct sf_ltab *t);
 
 extern struct sf_ltab sf_tasks, sf_ipcs, sf_socks;
+/* Label of the task that last set a file's owner (F_SETOWN), for SIGIO. */
+extern struct sf_ltab sf_fowners;
 
 /* Wait until the SMACK64EXEC labels queued at exec are set (hooks_task.c). */
 void sf_exec_wait(void);

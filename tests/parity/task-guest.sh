@@ -40,5 +40,7 @@ if [ $mode = --kmod ]; then
 	diag "$(echo "$S" | tr "\n" " ")"
 	check_out "module status: no probe missed" "misses 0" \
 		sh -c "echo '$S' | grep '^misses'"
+	check_out "module status: every F_SETOWN label forgotten at close" \
+		"file_owners 0" sh -c "echo '$S' | grep '^file_owners'"
 fi
 done_testing
