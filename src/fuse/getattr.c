@@ -330,19 +330,6 @@ static bool sf_call_reads_caps_itself(const struct sf_call *c)
 	}
 }
 
-/**
- * sf_kernel_reads_caps - is a GETXATTR of security.capability the
- * kernel's own read on behalf of caller @tid's system call?
- * False when the call cannot be told: then getxattr(2)'s check applies.
- */
-bool sf_kernel_reads_caps(pid_t tid)
-{
-	struct sf_call call;
-
-	sf_call_read(tid, &call);
-	return sf_call_reads_caps_itself(&call);
-}
-
 /*
  * Calls during which smackfuse.ko reads a file's security.SMACK64MMAP
  * for its smack_mmap_file check: a mapping (mmap, remap_file_pages, the
@@ -370,17 +357,55 @@ static bool sf_call_maps(const struct sf_call *c)
 	}
 }
 
-/**
- * sf_kernel_reads_mmap - is a GETXATTR of security.SMACK64MMAP the
- * kernel module's own read at caller @tid's mapping of the file?
- * False when the call cannot be told: then getxattr(2)'s check applies.
- */
-bool sf_kernel_reads_mmap(pid_t tid)
+/* exec, during which smackfuse.ko reads the program's SMACK64EXEC (the
+ * label the task takes; mainline reads it at lookup). */
+static bool sf_call_execs(const struct sf_call *c)
 {
+	return c->nr == SYS_execve || c->nr == SYS_execveat;
+}
+
+/* Receiving an open file (SCM_RIGHTS, pidfd_getfd), during which
+ * smackfuse.ko reads its security.SMACK64 for smack_file_receive. */
+static bool sf_call_receives(const struct sf_call *c)
+{
+	switch (c->nr) {
+	case SYS_recvmsg:
+	case SYS_recvmmsg:
+#ifdef SYS_pidfd_getfd
+	case SYS_pidfd_getfd:
+#endif
+		return true;
+	default:
+		return false;
+	}
+}
+
+/**
+ * sf_kernel_reads_xattr - is a GETXATTR of @name the kernel's own read
+ * on behalf of caller @tid's system call, whose value never reaches the
+ * caller?  Mainline reads these past every hook (__vfs_getxattr, or at
+ * lookup), so such a read asks nothing: killpriv's and exec's file
+ * capabilities, and smackfuse.ko's SMACK64MMAP at a mapping, SMACK64EXEC
+ * at exec and SMACK64 when a file is received.  False when the call
+ * cannot be told: then getxattr(2)'s read check applies.
+ */
+bool sf_kernel_reads_xattr(const char *name, pid_t tid)
+{
+	bool (*during)(const struct sf_call *c);
 	struct sf_call call;
 
+	if (!strcmp(name, "security.capability"))
+		during = sf_call_reads_caps_itself;
+	else if (!strcmp(name, "security.SMACK64MMAP"))
+		during = sf_call_maps;
+	else if (!strcmp(name, "security.SMACK64EXEC"))
+		during = sf_call_execs;
+	else if (!strcmp(name, "security.SMACK64"))
+		during = sf_call_receives;
+	else
+		return false;
 	sf_call_read(tid, &call);
-	return sf_call_maps(&call);
+	return during(&call);
 }
 
 /* Everything a GETATTR of a @type object may be asked to stand for. */

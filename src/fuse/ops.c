@@ -1015,13 +1015,9 @@ static void sf_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 		fuse_reply_err(req, ENODATA);
 		return;
 	}
-	/* killpriv's read (chown, truncate, write) or exec's, and
-	 * smackfuse.ko's of SMACK64MMAP at a mapping: the answer goes to
-	 * the kernel, which mainline asks no hook for. */
-	if (!(!strcmp(name, "security.capability") &&
-	      sf_kernel_reads_caps(fuse_req_ctx(req)->pid)) &&
-	    !(!strcmp(name, "security.SMACK64MMAP") &&
-	      sf_kernel_reads_mmap(fuse_req_ctx(req)->pid)) &&
+	/* The kernel's own reads (killpriv, exec, smackfuse.ko's checks):
+	 * the answer goes to the kernel, which mainline asks no hook for. */
+	if (!sf_kernel_reads_xattr(name, fuse_req_ctx(req)->pid) &&
 	    sf_check_or_reply(req, n, SF_MAY_READ, "smack_inode_getxattr"))
 		return;
 	if (!strcmp(name, "security.SMACK64")) {

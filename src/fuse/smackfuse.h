@@ -236,8 +236,7 @@ void sf_getattr_setup(struct sf_fs *fs);
 int sf_getattr_status(struct sf_fs *fs, char *buf, size_t size);
 int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 		     struct sf_node *n, const struct fuse_file_info *fi);
-bool sf_kernel_reads_caps(pid_t tid);
-bool sf_kernel_reads_mmap(pid_t tid);
+bool sf_kernel_reads_xattr(const char *name, pid_t tid);
 
 /* lock.c */
 int sf_lock_get(struct sf_fs *fs, struct sf_node *n, uint64_t owner,

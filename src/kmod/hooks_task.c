@@ -87,6 +87,18 @@ struct sf_exec_work {
 
 static atomic_t sf_exec_pending = ATOMIC_INIT(0);
 
+/*
+ * Could the program's SMACK64EXEC not be read (@n: __vfs_getxattr's
+ * answer)?  No attribute, or one too long for a label, is no exec label,
+ * as mainline's smk_fetch() takes it.  Any other error (a FUSE daemon
+ * that refuses or died, I/O) leaves the label the program should run
+ * under unknown.
+ */
+static bool sf_exec_label_unknown(ssize_t n)
+{
+	return n < 0 && n != -ENODATA && n != -EOPNOTSUPP && n != -ERANGE;
+}
+
 static void sf_exec_label(struct callback_head *cb)
 {
 	struct sf_exec_work *w = container_of(cb, struct sf_exec_work, cb);
@@ -99,11 +111,14 @@ static void sf_exec_label(struct callback_head *cb)
 			   XATTR_NAME_SMACKEXEC, buf, sizeof(buf) - 1);
 	fput(w->file);
 	kfree(w);
-	if (n > 0 && !sf_label_intern(sf_policy_labels(sf_policy), buf, n,
-				      &lid, &err) &&
-	    lid != SF_LID_STAR && lid != SF_LID_WEB &&
-	    sf_ltab_set(&sf_tasks, current, lid, GFP_KERNEL)) {
+	if (sf_exec_label_unknown(n)) {
 		/* never run the program under the wrong label */
+		atomic64_inc(&sf_count.denials);
+		force_sig(SIGKILL);
+	} else if (n > 0 && !sf_label_intern(sf_policy_labels(sf_policy), buf,
+					     n, &lid, &err) &&
+		   lid != SF_LID_STAR && lid != SF_LID_WEB &&
+		   sf_ltab_set(&sf_tasks, current, lid, GFP_KERNEL)) {
 		atomic64_inc(&sf_count.nomem);
 		force_sig(SIGKILL);
 	}

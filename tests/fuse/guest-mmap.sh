@@ -47,7 +47,7 @@ fi
 # lock, L's (L O l); not T's T P r.  N is a label no rule names; "*" is
 # ignored.  The files are floor "_", which every label may read.
 SF=/sys/kernel/security/smackfuse
-printf 'S O r\nL O l\nT O r\nT P r\nM O rw\nM Q r\nU M rwx\n' >/tmp/mrules
+printf 'S O r\nL O l\nT O r\nT P r\nM O rw\nM Q r\nU M rwx\nR Sec w\n' >/tmp/mrules
 check "the rules load into the module" sh -c "cat /tmp/mrules >$SF/load2"
 mkdir -p /tmp/m
 for f in lib star none unknown; do echo data >/tmp/m/$f; done
@@ -55,6 +55,7 @@ kact setxattr /tmp/m/lib security.SMACK64MMAP M >/dev/null
 kact setxattr /tmp/m/star security.SMACK64MMAP '*' >/dev/null
 kact setxattr /tmp/m/unknown security.SMACK64MMAP N >/dev/null
 echo data >/tmp/m/secret
+chmod 666 /tmp/m/secret
 kact setxattr /tmp/m/secret security.SMACK64 Sec >/dev/null
 kact setxattr /tmp/m/secret security.SMACK64MMAP M >/dev/null
 # mapping DIR WHERE: the points, on the files in DIR.
@@ -114,6 +115,13 @@ if smackfuse --rules /tmp/mrules -o subject=kmod /tmp/m /mnt/m; then
 		OK smackrun S sh -c "exec as $U:$U mmap fd:3 3</mnt/m/secret"
 	check_out "smackfuse: T may not map it from such a descriptor" \
 		EACCES smackrun T sh -c "exec as $U:$U mmap fd:3 3</mnt/m/secret"
+	# Receiving an open file: the module reads the file's SMACK64
+	# through the daemon, which is the kernel's read (mainline needs
+	# no read for it), so w alone receives a write-only descriptor.
+	check_out "smackfuse: R (R Sec w, no r) receives a write-only fd of the Sec file" \
+		OK kact fd-pass R Sec $U /mnt/m/secret w
+	check_out "smackfuse: ... and not a read-only one (r)" \
+		EACCES kact fd-pass R Sec $U /mnt/m/secret r
 	check "smackfuse: unmounts" umount /mnt/m
 else
 	not_ok "smackfuse mounts the tmpfs directory (subject=kmod)"
