@@ -9,6 +9,10 @@ check "smackfuse.ko loads" insmod /lib/modules/smackfuse.ko
 while read -r name value; do
 	echo "$value" >"/proc/sys/fs/$name"
 done </data/sysctl
+# The module checks what the daemon never sees (mmap(2) of a file
+# carrying SMACK64MMAP): it gets the same rules.
+check "the rules load into smackfuse.ko" \
+	sh -c "cat /data/rules >/sys/kernel/security/smackfuse/load2"
 S=/tmp/src M=/tmp/mnt
 mkdir -p $S $M
 mount -t tmpfs -o mode=755 tmpfs $S
