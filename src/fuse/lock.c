@@ -63,6 +63,7 @@ int sf_lock_get(struct sf_fs *fs, struct sf_node *n, uint64_t owner, int flags)
 	l->owner = owner;
 	l->fd = fd;
 	l->next = n->locks;
+	atomic_store(&n->locked_once, true);
 	n->locks = l;
 	pthread_mutex_unlock(&sf_locks_lock);
 	return fd;
@@ -72,6 +73,11 @@ void sf_lock_release_owner(struct sf_node *n, uint64_t owner)
 {
 	struct sf_lockfd **p, *l = NULL;
 
+	/* Most files are never locked: every close(2) sends FLUSH, and
+	 * it need not take the global lock for them.  An owner's lock
+	 * taken concurrently with its own close is as racy either way. */
+	if (!atomic_load(&n->locked_once))
+		return;
 	pthread_mutex_lock(&sf_locks_lock);
 	for (p = &n->locks; *p; p = &(*p)->next) {
 		if ((*p)->owner == owner) {

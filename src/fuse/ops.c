@@ -649,7 +649,8 @@ static void sf_flush(fuse_req_t req, fuse_ino_t ino,
 	struct sf_node *n = sf_node(req, ino);
 	int fd;
 
-	/* close() ends the owner's POSIX locks. */
+	/* close() ends the owner's POSIX locks (no system call, and no
+	 * lock taken, for a node that never had one). */
 	if (fi->lock_owner)
 		sf_lock_release_owner(n, fi->lock_owner);
 	if (fs->close_quiet && n->dev == fs->root.dev) {

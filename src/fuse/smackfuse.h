@@ -73,6 +73,9 @@ struct sf_node {
 	/* POSIX locks: one open file description per lock owner, so that
 	 * OFD locks give POSIX semantics (see lock.c).  Under sf_locks_lock. */
 	struct sf_lockfd *locks;
+	/* Set, never cleared, when @locks first gets an entry: FLUSH of a
+	 * node that never had one has no lock to release (no mutex). */
+	atomic_bool locked_once;
 	/* Passthrough: the kernel takes one backing file per inode, so all
 	 * of the node's opens share one backing id, from the first until
 	 * the node is forgotten.  Set under passthrough.c's lock. */
