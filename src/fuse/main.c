@@ -315,6 +315,9 @@ static int sf_setup(struct sf_fs *fs, struct sf_cmdline *c)
 	fs->root.type = S_IFDIR;
 	fs->root.nlookup = 2;
 	fs->close_quiet = sf_close_is_quiet(fs->root.fd);
+	/* The daemon never changes them, so its fsuid/fsgid are these. */
+	fs->uid = geteuid();
+	fs->gid = getegid();
 	fs->mountpoint = realpath(c->mountpoint ? c->mountpoint : c->source,
 				  NULL);
 	if (!fs->mountpoint) {

@@ -132,6 +132,8 @@ struct sf_fs {
 	bool foreground, debug, singlethread;
 	bool kstack_off;		/* -o kstack=off */
 	bool close_quiet;		/* sf_close_is_quiet(), of the root */
+	uid_t uid;			/* the daemon's fsuid and fsgid: what */
+	gid_t gid;			/* a new backing object is owned by */
 	bool stacks;			/* /proc/TID/stack is read (getattr.c) */
 	char *xattr_prefix;		/* "security." unless -o xattr= */
 	char *x_smack, *x_exec, *x_mmap, *x_transmute;	/* backing names */
