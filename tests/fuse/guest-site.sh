@@ -22,10 +22,7 @@ kact setxattr $S/secret security.SMACK64 A >/dev/null
 printf 'E D x\nB D r\nW D rx\nB A rx\nW A wx\n' >/tmp/rules
 smackfuse -f --rules /tmp/rules -o subject=kmod -o control=/tmp/c $S $M \
 	2>/tmp/sf.log &
-i=0
-while ! grep -q " /tmp/c " /proc/mounts && [ $i -lt 100 ]; do
-	sleep 0.1; i=$((i + 1))
-done
+wait_mounted /tmp/c
 if ! grep -q " $M " /proc/mounts; then
 	not_ok "smackfuse mounts"
 	while read -r l; do diag "$l"; done </tmp/sf.log

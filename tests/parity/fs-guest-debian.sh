@@ -17,11 +17,7 @@ S=/tmp/src M=/tmp/mnt
 mkdir -p $S $M
 mount -t tmpfs -o mode=755 tmpfs $S
 smackfuse -f --rules /data/rules -o subject=kmod $S $M 2>/tmp/sf.log &
-i=0
-while ! grep -q " $M " /proc/mounts && [ $i -lt 100 ]; do
-	sleep 0.1; i=$((i + 1))
-done
-if ! grep -q " $M " /proc/mounts; then
+if ! wait_mounted $M; then
 	not_ok "smackfuse mounts"
 	while read -r l; do diag "$l"; done </tmp/sf.log
 	done_testing

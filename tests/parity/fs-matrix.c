@@ -49,7 +49,6 @@
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <fnmatch.h>
 #include <grp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -66,6 +65,8 @@
 #include <sys/wait.h>
 #include <sys/xattr.h>
 #include <unistd.h>
+
+#include "casediff.h"
 
 #define GID_USERS 100
 #define UID_OTHER 39199
@@ -651,92 +652,7 @@ static int print_rules(void)
 	return 0;
 }
 
-/* ---- comparing two runs */
-
-struct result {
-	char *id;
-	char *res;
-};
-
-struct entry {
-	char *file;
-	int line;
-	char *cpat, *kpat, *hpat, *why;
-	int hits;
-	char examples[5][200];
-};
-
-/* Results of one run: every "@case ID RES" anywhere in a line (the guest
- * channel prefixes them). */
-static struct result *load_results(const char *path, int *count)
-{
-	struct result *r = NULL;
-	char line[1024], id[512], res[512];
-	int n = 0, cap = 0;
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		die("%s: %s", path, strerror(errno));
-	while (fgets(line, sizeof(line), f)) {
-		const char *at = strstr(line, "@case ");
-
-		if (!at || sscanf(at, "@case %511s %511s", id, res) != 2)
-			continue;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 1024;
-			r = realloc(r, cap * sizeof(*r));
-			if (!r)
-				die("out of memory");
-		}
-		r[n].id = strdup(id);
-		r[n].res = strdup(res);
-		n++;
-	}
-	fclose(f);
-	*count = n;
-	return r;
-}
-
-static struct entry *load_entries(const char *path, int *count)
-{
-	struct entry *e = NULL;
-	char line[1024], c[256], k[256], h[256];
-	int n = 0, ln = 0, off;
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		die("%s: %s", path, strerror(errno));
-	while (fgets(line, sizeof(line), f)) {
-		ln++;
-		line[strcspn(line, "\n")] = '\0';
-		if (line[0] == '#' || line[strspn(line, " \t")] == '\0')
-			continue;
-		if (sscanf(line, "%255s %255s %255s %n", c, k, h, &off) != 3 ||
-		    !line[off])
-			die("%s:%d: expected CASE KERNEL HOST REASON", path, ln);
-		e = realloc(e, (n + 1) * sizeof(*e));
-		if (!e)
-			die("out of memory");
-		memset(&e[n], 0, sizeof(*e));
-		e[n].file = strdup(strrchr(path, '/') ? strrchr(path, '/') + 1
-							: path);
-		e[n].line = ln;
-		e[n].cpat = strdup(c);
-		e[n].kpat = strdup(k);
-		e[n].hpat = strdup(h);
-		e[n].why = strdup(line + off);
-		n++;
-	}
-	fclose(f);
-	*count = n;
-	return e;
-}
-
-static const char *op_of(const char *id, char *buf, size_t len)
-{
-	snprintf(buf, len, "%.*s", (int)strcspn(id, "/"), id);
-	return buf;
-}
+/* ---- comparing two runs (casediff.c) */
 
 /* tmpfs in the 6.1 reference kernel has no user.* xattrs: EOPNOTSUPP
  * there means Smack let the call through to the filesystem, as do OK and
@@ -750,113 +666,27 @@ static const char *normalize(const char *id, const char *res)
 	return res;
 }
 
-static struct entry *match_entry(struct entry *e, int n, const char *id,
-				 const char *k, const char *h)
+static void summary(const struct casediff_tally *t)
 {
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (!fnmatch(e[i].cpat, id, 0) && !fnmatch(e[i].kpat, k, 0) &&
-		    !fnmatch(e[i].hpat, h, 0))
-			return &e[i];
-	return NULL;
-}
-
-static void note_hit(struct entry *e, const char *id, const char *k,
-		     const char *h)
-{
-	if (e->hits < 5)
-		snprintf(e->examples[e->hits], sizeof(e->examples[0]),
-			 "%s: kernel %s, smackfuse %s", id, k, h);
-	e->hits++;
-}
-
-static int compare(const char *kpath, const char *hpath, const char *apath,
-		   const char *bpath)
-{
-	struct result *K, *H;
-	struct entry *A, *B, *e;
-	int nk, nh, na, nb, i, j, same = 0, failed = 0, opn = 0, opbad = 0;
-	int nallowed = 0, nbugs = 0, nbad = 0;
-	char op[64], next[64];
-
-	K = load_results(kpath, &nk);
-	H = load_results(hpath, &nh);
-	A = load_entries(apath, &na);
-	B = load_entries(bpath, &nb);
-	for (i = 0; i < nk && i < nh; i++)
-		if (!strcmp(normalize(K[i].id, K[i].res),
-			    normalize(H[i].id, H[i].res)) &&
-		    !strcmp(K[i].id, H[i].id))
-			same++;
-	if (nk != nh || nk == 0) {
-		printf("not ok - both runs ran the same cases (%d, %d)\n", nk,
-		       nh);
-		failed = 1;
-	}
-	for (i = 0; i < nk && i < nh; i++) {
-		const char *k = normalize(K[i].id, K[i].res);
-		const char *h = normalize(H[i].id, H[i].res);
-
-		if (strcmp(K[i].id, H[i].id)) {
-			printf("not ok - case %d is %s in the kernel run, %s on the host\n",
-			       i, K[i].id, H[i].id);
-			failed = 1;
-			break;
-		}
-		op_of(K[i].id, op, sizeof(op));
-		opn++;
-		if (strcmp(k, h)) {
-			e = match_entry(A, na, K[i].id, K[i].res, H[i].res);
-			if (!e)
-				e = match_entry(B, nb, K[i].id, K[i].res,
-						H[i].res);
-			if (e) {
-				note_hit(e, K[i].id, K[i].res, H[i].res);
-				if (e >= A && e < A + na)
-					nallowed++;
-				else
-					nbugs++;
-			} else {
-				printf("not ok - %s: kernel %s, smackfuse %s\n",
-				       K[i].id, K[i].res, H[i].res);
-				opbad++;
-				nbad++;
-				failed = 1;
-			}
-		}
-		op_of(i + 1 < nk ? K[i + 1].id : "", next, sizeof(next));
-		if (strcmp(op, next)) {
-			printf("%sok - %s: %d cases, %d unexplained differences\n",
-			       opbad ? "not " : "", op, opn, opbad);
-			opn = opbad = 0;
-		}
-	}
 	printf("# %d/%d cases match (kernel ran %d, smackfuse %d); of the "
 	       "differences %d are forced by FUSE (fs-allow.txt), %d are "
-	       "known bugs (fs-bugs.txt), %d unexplained\n", same,
-	       nk > nh ? nk : nh, nk, nh, nallowed, nbugs, nbad);
-	for (i = 0; i < na; i++) {
-		printf("ok - allowed %s:%d %s (%s -> %s): %d cases; %s\n",
-		       A[i].file, A[i].line, A[i].cpat, A[i].kpat, A[i].hpat,
-		       A[i].hits, A[i].why);
-		for (j = 0; j < A[i].hits && j < 5; j++)
-			printf("#   %s\n", A[i].examples[j]);
-	}
-	for (i = 0; i < nb; i++) {
-		if (!B[i].hits) {
-			printf("ok - bug %s:%d %s no longer differs: remove the entry (%s)\n",
-			       B[i].file, B[i].line, B[i].cpat, B[i].why);
-			continue;
-		}
-		printf("not ok - bug %s:%d %s (%s -> %s): %d cases # TODO bug: %s\n",
-		       B[i].file, B[i].line, B[i].cpat, B[i].kpat, B[i].hpat,
-		       B[i].hits, B[i].why);
-		for (j = 0; j < B[i].hits && j < 5; j++)
-			printf("#   %s\n", B[i].examples[j]);
-	}
-	return failed;
+	       "known bugs (fs-bugs.txt), %d unexplained\n", t->same,
+	       t->nk > t->no ? t->nk : t->no, t->nk, t->no, t->allowed,
+	       t->bugs, t->bad);
 }
+
+/* The cases come op by op (run()'s outer loop): points as each op ends. */
+static const struct casediff_spec fs_diff = {
+	.other = "smackfuse",
+	.other_at = "on the host",
+	.other_column = "HOST",
+	.counts = "(%d, %d)",
+	.globs = "%s -> %s",
+	.examples = 5,
+	.op_runs = true,
+	.normalize = normalize,
+	.summary = summary,
+};
 
 int main(int argc, char **argv)
 {
@@ -875,7 +705,8 @@ int main(int argc, char **argv)
 			return run(argv[i + 1], argv[i + 2]);
 	}
 	if (argc == 6 && !strcmp(argv[1], "compare"))
-		return compare(argv[2], argv[3], argv[4], argv[5]);
+		return casediff_compare(&fs_diff, argv[2], argv[3], argv[4],
+					argv[5]);
 	fputs("usage: fs-matrix rules | run [--smack|--kmod] BACKING VIEW |\n"
 	      "       compare KERNEL HOST ALLOW BUGS\n", stderr);
 	return 2;

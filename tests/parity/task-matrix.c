@@ -52,7 +52,6 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <fnmatch.h>
 #include <grp.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -80,6 +79,8 @@
 #include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "casediff.h"
 
 #define UID		39201		/* every subject and target */
 #define KEY_BASE	0x7a5c00	/* IPC keys: KEY_BASE + target index */
@@ -1445,223 +1446,26 @@ static int print_rules(void)
 	return 0;
 }
 
-/* ---- compare ---- */
+/* ---- compare (casediff.c) ---- */
 
-struct result {
-	char *id, *res;
-};
-
-struct entry {
-	char *file;
-	int line;
-	char *cpat, *kpat, *mpat, *why;
-	int hits;
-	char examples[3][160];
-};
-
-/* Every "@case ID RES" anywhere in a line (the channel prefixes them). */
-static struct result *load_results(const char *path, int *count)
+static void summary(const struct casediff_tally *t)
 {
-	char line[512], id[128], res[64];
-	struct result *r = NULL;
-	int n = 0, cap = 0;
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		die("%s: %s", path, strerror(errno));
-	while (fgets(line, sizeof(line), f)) {
-		const char *at = strstr(line, "@case ");
-
-		if (!at || sscanf(at, "@case %127s %63s", id, res) != 2)
-			continue;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 1024;
-			r = realloc(r, cap * sizeof(*r));
-			if (!r)
-				die("out of memory");
-		}
-		r[n].id = strdup(id);
-		r[n].res = strdup(res);
-		n++;
-	}
-	fclose(f);
-	*count = n;
-	return r;
-}
-
-static struct entry *load_entries(const char *path, int *count)
-{
-	char line[1024], c[256], k[256], m[256];
-	struct entry *e = NULL;
-	int n = 0, ln = 0, off;
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		die("%s: %s", path, strerror(errno));
-	while (fgets(line, sizeof(line), f)) {
-		ln++;
-		line[strcspn(line, "\n")] = '\0';
-		if (line[0] == '#' || line[strspn(line, " \t")] == '\0')
-			continue;
-		if (sscanf(line, "%255s %255s %255s %n", c, k, m, &off) != 3 ||
-		    !line[off])
-			die("%s:%d: expected CASE KERNEL MODULE REASON", path,
-			    ln);
-		e = realloc(e, (n + 1) * sizeof(*e));
-		if (!e)
-			die("out of memory");
-		memset(&e[n], 0, sizeof(*e));
-		e[n].file = strdup(strrchr(path, '/') ? strrchr(path, '/') + 1
-						      : path);
-		e[n].line = ln;
-		e[n].cpat = strdup(c);
-		e[n].kpat = strdup(k);
-		e[n].mpat = strdup(m);
-		e[n].why = strdup(line + off);
-		n++;
-	}
-	fclose(f);
-	*count = n;
-	return e;
-}
-
-static struct entry *match_entry(struct entry *e, int n, const char *id,
-				 const char *k, const char *m)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (!fnmatch(e[i].cpat, id, 0) && !fnmatch(e[i].kpat, k, 0) &&
-		    !fnmatch(e[i].mpat, m, 0))
-			return &e[i];
-	return NULL;
-}
-
-static void note_hit(struct entry *e, const char *id, const char *k,
-		     const char *m)
-{
-	if (e->hits < 3)
-		snprintf(e->examples[e->hits], sizeof(e->examples[0]),
-			 "%s: kernel %s, module %s", id, k, m);
-	e->hits++;
-}
-
-static void print_entries(const struct entry *e, int n, int bugs)
-{
-	int i, j;
-
-	for (i = 0; i < n; i++) {
-		if (bugs && !e[i].hits)
-			printf("ok - bug %s:%d %s no longer differs: remove the entry (%s)\n",
-			       e[i].file, e[i].line, e[i].cpat, e[i].why);
-		else if (bugs)
-			printf("not ok - bug %s:%d %s (kernel %s, module %s): %d cases # TODO bug: %s\n",
-			       e[i].file, e[i].line, e[i].cpat, e[i].kpat,
-			       e[i].mpat, e[i].hits, e[i].why);
-		else
-			printf("ok - allowed %s:%d %s (kernel %s, module %s): %d cases; %s\n",
-			       e[i].file, e[i].line, e[i].cpat, e[i].kpat,
-			       e[i].mpat, e[i].hits, e[i].why);
-		for (j = 0; j < e[i].hits && j < 3; j++)
-			printf("#   %s\n", e[i].examples[j]);
-	}
-}
-
-/* Cases and unexplained differences per operation (the id up to '/'). */
-struct opstat {
-	char name[48];
-	int n, bad;
-};
-
-static struct opstat *op_stat(struct opstat *ops, int *nops, int max,
-			      const char *id)
-{
-	int i, len = (int)strcspn(id, "/");
-
-	for (i = 0; i < *nops; i++)
-		if (!strncmp(ops[i].name, id, len) && !ops[i].name[len])
-			return &ops[i];
-	if (*nops == max)
-		die("more than %d operations", max);
-	snprintf(ops[*nops].name, sizeof(ops[0].name), "%.*s", len, id);
-	ops[*nops].n = ops[*nops].bad = 0;
-	return &ops[(*nops)++];
-}
-
-struct tally {
-	int same, allowed, bugs, bad;
-};
-
-/* One case: count it, and say so when nothing explains a difference. */
-static int compare_one(const struct result *k, const struct result *m,
-		       struct entry *A, int na, struct entry *B, int nb,
-		       struct tally *t)
-{
-	struct entry *e;
-
-	if (!strcmp(k->res, m->res)) {
-		t->same++;
-		return 0;
-	}
-	e = match_entry(A, na, k->id, k->res, m->res);
-	if (e) {
-		note_hit(e, k->id, k->res, m->res);
-		t->allowed++;
-		return 0;
-	}
-	e = match_entry(B, nb, k->id, k->res, m->res);
-	if (e) {
-		note_hit(e, k->id, k->res, m->res);
-		t->bugs++;
-		return 0;
-	}
-	printf("not ok - %s: kernel %s, module %s\n", k->id, k->res, m->res);
-	t->bad++;
-	return 1;
-}
-
-static int compare(const char *kpath, const char *mpath, const char *apath,
-		   const char *bpath)
-{
-	struct result *K, *M;
-	struct entry *A, *B;
-	struct tally t = { 0 };
-	struct opstat ops[128] = { 0 }, *o;
-	int nk, nm, na, nb, i, nops = 0, failed = 0;
-
-	K = load_results(kpath, &nk);
-	M = load_results(mpath, &nm);
-	A = load_entries(apath, &na);
-	B = load_entries(bpath, &nb);
-	if (nk != nm || nk == 0) {
-		printf("not ok - both runs ran the same cases (kernel %d, module %d)\n",
-		       nk, nm);
-		failed = 1;
-	}
-	for (i = 0; i < nk && i < nm; i++) {
-		if (strcmp(K[i].id, M[i].id)) {
-			printf("not ok - case %d is %s in the kernel run, %s under the module\n",
-			       i, K[i].id, M[i].id);
-			failed = 1;
-			break;
-		}
-		o = op_stat(ops, &nops, 128, K[i].id);
-		o->n++;
-		o->bad += compare_one(&K[i], &M[i], A, na, B, nb, &t);
-	}
-	for (i = 0; i < nops; i++) {
-		printf("%sok - %s: %d cases, %d unexplained differences\n",
-		       ops[i].bad ? "not " : "", ops[i].name, ops[i].n,
-		       ops[i].bad);
-		failed |= ops[i].bad != 0;
-	}
 	printf("# %d/%d match (kernel ran %d cases, module %d); of the "
 	       "differences %d are allowed, %d known bugs, %d unexplained\n",
-	       t.same, nk > nm ? nk : nm, nk, nm, t.allowed, t.bugs, t.bad);
-	print_entries(A, na, 0);
-	print_entries(B, nb, 1);
-	return failed;
+	       t->same, t->nk > t->no ? t->nk : t->no, t->nk, t->no,
+	       t->allowed, t->bugs, t->bad);
 }
+
+/* Each subject runs every operation in turn: points after all the cases. */
+static const struct casediff_spec task_diff = {
+	.other = "module",
+	.other_at = "under the module",
+	.other_column = "MODULE",
+	.counts = "(kernel %d, module %d)",
+	.globs = "kernel %s, module %s",
+	.examples = 3,
+	.summary = summary,
+};
 
 int main(int argc, char **argv)
 {
@@ -1683,7 +1487,8 @@ int main(int argc, char **argv)
 			return run();
 	}
 	if (argc == 6 && !strcmp(argv[1], "compare"))
-		return compare(argv[2], argv[3], argv[4], argv[5]);
+		return casediff_compare(&task_diff, argv[2], argv[3], argv[4],
+					argv[5]);
 	fputs("usage: task-matrix rules | run --smack|--kmod | label FILE |\n"
 	      "       compare KERNEL MODULE ALLOW BUGS\n", stderr);
 	return 2;

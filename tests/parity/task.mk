@@ -6,7 +6,8 @@ EXTRA_DIST += tests/parity/task.test tests/parity/task-guest.sh \
 	tests/parity/task-allow.txt tests/parity/task-bugs.txt
 if BUILD_KMOD
 check_PROGRAMS += tests/parity/task-matrix
-tests_parity_task_matrix_SOURCES = tests/parity/task-matrix.c
+tests_parity_task_matrix_SOURCES = tests/parity/task-matrix.c \
+	tests/parity/casediff.c tests/parity/casediff.h
 tests_parity_task_matrix_LDFLAGS = -static
 TESTS += tests/parity/task.test
 endif

@@ -7,6 +7,7 @@
 #   check_out DESC WANT CMD...   ok when CMD's stdout equals WANT
 #   skip DESC                    ok # SKIP DESC (a missing prerequisite)
 #   diag TEXT                    "# TEXT"
+#   wait_mounted DIR             0 once DIR is in /proc/mounts (10 s at most)
 #   done_testing                 prints the plan and exits (1 if any failed)
 # The host renumbers the points, so numbers here are only for reading.
 _sfq_n=0
@@ -28,5 +29,13 @@ check_out() {
 	_g=$("$@" 2>&1)
 	if [ "$_g" = "$_w" ]; then ok "$_d"
 	else not_ok "$_d"; diag "want: $_w"; diag "got:  $_g"; fi
+}
+# A daemon started in the background mounts a moment later.
+wait_mounted() {
+	_i=0
+	while ! grep -q " $1 " /proc/mounts && [ $_i -lt 100 ]; do
+		sleep 0.1; _i=$((_i + 1))
+	done
+	grep -q " $1 " /proc/mounts
 }
 done_testing() { echo "1..$_sfq_n"; exit $_sfq_fail; }
