@@ -5,7 +5,9 @@
 # directories; open, read 4 KiB and close of N files, cold and warm;
 # sequential write (with fsync) and read of one file, cold and warm.
 # Each runs on native (the backing ext4/tmpfs under /tmp), smackfuse with
-# enforcement, smackfuse -o checks=off, and bindfs, all mounted at once;
+# enforcement over /dev/fuse (-o uring=off), the same over io_uring
+# (-o uring=auto, the "uring" column), smackfuse -o checks=off, and bindfs,
+# all mounted at once;
 # each workload runs on every configuration back to back, in an order that
 # rotates with the run.  Medians of RUNS runs and ratios are printed in one
 # table.  Cold = sync + drop_caches just before the configuration's turn.
@@ -13,7 +15,10 @@
 # Environment: BENCH_FILES (10000), BENCH_SEQ_MIB (1024), BENCH_RUNS (3),
 # BENCH_DIR (a directory on the filesystem to test, default /var/tmp),
 # BENCH_ALT (another smackfuse binary: adds an "alt" column, enforcing,
-# and alt/enf, to compare a change side by side).
+# and alt/enf, to compare a change side by side), BENCH_URING (off: no
+# uring column).  The uring column needs a kernel with FUSE over io_uring
+# (6.14+): the fuse module's enable_uring is turned on for the run and
+# put back as it was on exit; without it the column is left out.
 # Run as root.  `make bench` runs it.
 set -u
 BUILD=$(cd "${1:-.}" && pwd)
@@ -29,14 +34,22 @@ FSB=$BUILD/bench/fsbench
 [ -x "$SMACKFUSE" ] && [ -x "$FSB" ] || { echo "fs.sh: build first" >&2; exit 1; }
 command -v bindfs >/dev/null || { echo "fs.sh: apt-get install bindfs" >&2; exit 1; }
 
+UR_PARAM=/sys/module/fuse/parameters/enable_uring
+UR_ORIG=
+URING=
+if [ "${BENCH_URING:-auto}" != off ] && [ -w "$UR_PARAM" ]; then
+	UR_ORIG=$(cat "$UR_PARAM")
+	echo Y >"$UR_PARAM" && URING=uring
+fi
 T=$(mktemp -d "$BASE/smackfuse-bench.XXXXXX")
-CONFIGS="native enforce checks-off bindfs${ALT:+ alt}"
+CONFIGS="native enforce${URING:+ uring} checks-off bindfs${ALT:+ alt}"
 cleanup() {
 	local c
 	for c in $CONFIGS; do
 		fusermount3 -u "$T/mnt-$c" 2>/dev/null
 	done
 	rm -rf "$T"
+	[ -z "$UR_ORIG" ] || echo "$UR_ORIG" >"$UR_PARAM"
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
@@ -56,11 +69,23 @@ sf() {
 mount_cfg() {
 	case $1 in
 	native) return 0 ;;
-	enforce) sf "$SMACKFUSE" "$2" "$3" ;;
-	checks-off) sf "$SMACKFUSE" "$2" "$3" -o checks=off ;;
+	enforce) sf "$SMACKFUSE" "$2" "$3" -o uring=off ;;
+	uring) sf "$SMACKFUSE" "$2" "$3" -o uring=auto \
+		-o control="$T/ctl-uring" && uring_check ;;
+	checks-off) sf "$SMACKFUSE" "$2" "$3" -o checks=off -o uring=off ;;
 	alt) sf "$ALT" "$2" "$3" ;;
 	bindfs) bindfs -o allow_other "$2" "$3" ;;
 	esac
+}
+# The uring column must really use it (status: transport).
+uring_check() {
+	local tr
+	tr=$(sed -n 's/^transport: //p' "$T/ctl-uring/status")
+	case $tr in
+	io_uring*) return 0 ;;
+	esac
+	echo "fs.sh: the uring column is not on io_uring: $tr" >&2
+	return 1
 }
 # dir CONFIG: the directory its workloads run in.
 dir() { [ "$1" = native ] && echo "$T/src-$1" || echo "$T/mnt-$1"; }
@@ -132,6 +157,7 @@ printf 'backing: %s (%s); seconds (lower is better) and ratios\n\n' "$BASE" \
 	"$(df -T "$BASE" | awk 'NR == 2 { print $2 }')"
 printf '%-16s %9s %9s %9s %9s | %8s %8s %8s' workload native enforce \
 	checks-off bindfs enf/off enf/bind enf/nat
+[ -z "$URING" ] || printf ' | %9s %8s %8s %8s' uring ur/bind ur/enf ur/nat
 [ -z "$ALT" ] || printf ' | %9s %8s' alt alt/enf
 echo
 for ph in create stat unlink small-read-cold small-read-warm seq-write \
@@ -143,26 +169,37 @@ for ph in create stat unlink small-read-cold small-read-warm seq-write \
 	awk -v ph="$ph" -v n="$n" -v e="$e" -v o="$o" -v b="$b" 'BEGIN {
 		printf "%-16s %9.3f %9.3f %9.3f %9.3f | %8.2f %8.2f %8.2f",
 			ph, n, e, o, b, e / o, e / b, e / n }'
+	[ -z "$URING" ] || awk -v e="$e" -v b="$b" -v n="$n" \
+		-v u="$(median "$T/res/uring.$ph")" 'BEGIN {
+		printf " | %9.3f %8.2f %8.2f %8.2f", u, u / b, u / e, u / n }'
 	[ -z "$ALT" ] || awk -v e="$e" -v a="$(median "$T/res/alt.$ph")" \
 		'BEGIN { printf " | %9.3f %8.2f", a, a / e }'
 	echo
 done
 echo
 echo "Targets: enf/off <= 1.10; enf/bind <= 1.00; for seq-*, native/enforce >= 0.80 (enf/nat <= 1.25)."
+[ -n "$URING" ] || echo "(no uring column: BENCH_URING=off, or the kernel has no FUSE over io_uring)"
+[ -z "$URING" ] || echo "Issue 19 targets: ur/bind <= 0.80 on create, stat, unlink, small-read-*; enf/bind <= 1.00 (create <= 1.20)."
 
 hz=$(getconf CLK_TCK)
 printf '\ndaemon CPU time (user + system, seconds), median of %d runs\n\n' "$RUNS"
-printf '%-16s %9s %9s %9s | %8s %8s\n' workload enforce checks-off bindfs \
+printf '%-16s %9s %9s %9s | %8s %8s' workload enforce checks-off bindfs \
 	enf/off enf/bind
+[ -z "$URING" ] || printf ' | %9s %8s' uring ur/enf
+echo
 for ph in meta setup seq-write small-read-cold small-read-warm \
 	seq-read-cold seq-read-warm; do
 	e=$(median "$T/res/enforce.$ph.cpu")
 	o=$(median "$T/res/checks-off.$ph.cpu")
 	b=$(median "$T/res/bindfs.$ph.cpu")
 	awk -v ph="$ph" -v e="$e" -v o="$o" -v b="$b" -v hz="$hz" 'BEGIN {
-		printf "%-16s %9.2f %9.2f %9.2f | %8s %8s\n", ph, e / hz,
+		printf "%-16s %9.2f %9.2f %9.2f | %8s %8s", ph, e / hz,
 			o / hz, b / hz, o ? sprintf("%.2f", e / o) : "-",
 			b ? sprintf("%.2f", e / b) : "-" }'
+	[ -z "$URING" ] || awk -v e="$e" -v u="$(median "$T/res/uring.$ph.cpu")" \
+		-v hz="$hz" 'BEGIN { printf " | %9.2f %8s", u / hz,
+			e ? sprintf("%.2f", u / e) : "-" }'
+	echo
 done
 echo "(meta = create + stat + unlink; setup = small-setup.  With passthrough"
 echo "(status: passthrough: yes) no READ or WRITE reaches smackfuse; without"

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "smackfuse.h"
+#include "uring.h"
 
 /* Rate limit: a burst of SF_AUDIT_BURST lines, then SF_AUDIT_RATE a second
  * (printk_ratelimit style), counting what was dropped. */
@@ -257,8 +258,10 @@ static const char *const sf_subject_names[] = {
 size_t sf_status(void *arg, char *buf, size_t size)
 {
 	struct sf_fs *fs = arg;
+	char transport[200];
 	int n;
 
+	sf_uring_describe(transport, sizeof(transport));
 	n = snprintf(buf, size,
 		     "source: %s\nmountpoint: %s\nsubject: %s\n"
 		     "enforcing: %s\ncache: %s\nlogging: %d\n"
@@ -266,7 +269,8 @@ size_t sf_status(void *arg, char *buf, size_t size)
 		     "cache hits: %lu\nnodes: %zu\nnodes peak: %zu\n"
 		     "nodes high-water mark: %zu\nnodes evicted: %lu\n"
 		     "passthrough: %s\nbacking files: %lu\n"
-		     "blocked requests passed over: %lu\n",
+		     "blocked requests passed over: %lu\n"
+		     "transport: %s\nio_uring requests: %lu\n",
 		     fs->source, fs->mountpoint,
 		     sf_subject_names[fs->subject],
 		     fs->checks_off ? "no" : "yes",
@@ -277,7 +281,8 @@ size_t sf_status(void *arg, char *buf, size_t size)
 		     fs->nnodes, fs->nodes_peak, fs->nodes_high,
 		     fs->nodes_evicted,
 		     atomic_load(&fs->passthrough) ? "yes" : "no",
-		     atomic_load(&fs->backing_open), sf_loop_takeovers());
+		     atomic_load(&fs->backing_open), sf_loop_takeovers(),
+		     transport, sf_uring_requests());
 	if (n >= 0) {	/* sized with buf NULL first, then written */
 		char none[1];
 

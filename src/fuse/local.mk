@@ -18,6 +18,9 @@ smackfuse_SOURCES = \
 	src/fuse/lock.c \
 	src/fuse/loop.c \
 	src/fuse/passthrough.c \
+	src/fuse/uring_abi.h \
+	src/fuse/uring.h \
+	src/fuse/uring.c \
 	src/fuse/ops.c
-smackfuse_CFLAGS = $(AM_CFLAGS) $(FUSE3_CFLAGS) $(URCU_CFLAGS)
-smackfuse_LDADD = $(SF_CONTROL_LIBS) src/common/libsfcore.a $(FUSE3_LIBS) $(URCU_LIBS) -lpthread
+smackfuse_CFLAGS = $(AM_CFLAGS) $(FUSE3_CFLAGS) $(URCU_CFLAGS) $(URING_CFLAGS)
+smackfuse_LDADD = $(SF_CONTROL_LIBS) src/common/libsfcore.a $(FUSE3_LIBS) $(URCU_LIBS) $(URING_LIBS) -lpthread

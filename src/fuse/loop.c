@@ -28,8 +28,9 @@
  * moment, which is libfuse's own way of working: never none.
  *
  * The device's I/O goes through fuse_session_custom_io() for this, and
- * for passthrough.c, whose INIT sniffing is called from here and whose
- * writev hook amends the replies.
+ * for passthrough.c and uring.c, whose INIT sniffing is called from here
+ * and whose writev hooks amend the replies (uring.c's also takes those
+ * of requests that came through io_uring back to the ring).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -43,6 +44,7 @@
 #include <unistd.h>
 
 #include "smackfuse.h"
+#include "uring.h"
 
 /* How long one request may keep the token: the watch period while the
  * mount is busy.  While it is idle the watch backs off to the maximum. */
@@ -135,8 +137,10 @@ sf_loop_received(struct sf_fs *fs, const char *buf, size_t len)
 	if (len < sizeof(h))
 		return;
 	memcpy(&h, buf, sizeof(h));
-	if (h.opcode == FUSE_INIT)
+	if (h.opcode == FUSE_INIT) {
 		sf_passthrough_sniff_init(fs, buf, len);
+		sf_uring_sniff_init(fs, buf, len);
+	}
 	if (!sf_loop.on)
 		return;
 	atomic_fetch_add(&sf_loop.seq, 1);
@@ -164,7 +168,7 @@ int sf_loop_setup(struct sf_fs *fs)
 {
 	static const struct fuse_custom_io io = {
 		.read = sf_loop_read,
-		.writev = sf_passthrough_writev,
+		.writev = sf_uring_writev,	/* then sf_passthrough_writev */
 	};
 
 	return fuse_session_custom_io(fs->se, &io, fuse_session_fd(fs->se));

@@ -22,6 +22,7 @@
 
 #include "smackfuse.h"
 #include "control.h"
+#include "uring.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"
@@ -76,6 +77,8 @@ static void sf_usage(FILE *f)
 "  -o passthrough=auto|off  off: reads and writes of open files go\n"
 "                         through the daemon even where the kernel could\n"
 "                         pass them to the backing file\n"
+"  -o uring=auto|off      auto: requests come over io_uring where the\n"
+"                         kernel offers it (enable_uring), else /dev/fuse\n"
 "  -o checks=off          no enforcement (benchmarks only)\n"
 "  -o xattr=PREFIX        keep labels in PREFIX\"SMACK64\"... (default security.)\n"
 "  -o logging=0..3        0 none, 1 denials (default), 2 grants, 3 both\n"
@@ -187,6 +190,9 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 	if (KEY("passthrough"))
 		return sf_flag_option(opt, val, "off", "auto",
 				      &fs->passthrough_off, "expected auto|off");
+	if (KEY("uring"))
+		return sf_uring_option(val) ?
+		       sf_bad_option(opt, "expected auto|off") : 0;
 	if (KEY("checks"))
 		return sf_flag_option(opt, val, "off", "on", &fs->checks_off,
 				      "expected off|on");
@@ -451,6 +457,7 @@ out_unmount:
 	fuse_loop_cfg_destroy(lc);
 	sf_control_stop(ctl);
 	fuse_session_unmount(fs->se);
+	sf_uring_stop();
 	sf_nodes_stop(fs);
 out_signals:
 	fuse_remove_signal_handlers(fs->se);

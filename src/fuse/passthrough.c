@@ -134,6 +134,26 @@ ssize_t sf_passthrough_writev(int fd, struct iovec *iov, int count,
 	return writev(fd, amended, 2);
 }
 
+/**
+ * sf_passthrough_amend - uring.c's replies, which go into a ring entry
+ * instead of through sf_passthrough_writev(): amend @payload (the reply
+ * without its header) in place, as that amends a copy.  Called on the
+ * thread that made the reply, which set sf_pt_next.
+ */
+void sf_passthrough_amend(char *payload, size_t len)
+{
+	enum sf_pt_reply kind = sf_pt_next;
+
+	sf_pt_next = SF_PT_NONE;
+	if (kind == SF_PT_OPEN && len == sizeof(struct fuse_open_out))
+		sf_pt_amend_open(payload, sf_pt_backing_id);
+	else if (kind == SF_PT_CREATE &&
+		 len == sizeof(struct fuse_entry_out) +
+			sizeof(struct fuse_open_out))
+		sf_pt_amend_open(payload + sizeof(struct fuse_entry_out),
+				 sf_pt_backing_id);
+}
+
 /* The daemon's own messages: to stderr with -f, else to syslog. */
 static void sf_pt_say(struct sf_fs *fs, int prio, const char *what)
 {

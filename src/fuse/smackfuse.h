@@ -262,6 +262,7 @@ unsigned long sf_loop_takeovers(void);
 void sf_passthrough_sniff_init(struct sf_fs *fs, const char *buf, size_t len);
 ssize_t sf_passthrough_writev(int fd, struct iovec *iov, int count,
 			      void *userdata);
+void sf_passthrough_amend(char *payload, size_t len);
 void sf_passthrough_init(struct sf_fs *fs);
 int32_t sf_passthrough_open(struct sf_fs *fs, struct sf_node *n);
 void sf_passthrough_forget(struct sf_fs *fs, struct sf_node *n);

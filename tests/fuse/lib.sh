@@ -125,12 +125,15 @@ tmpfs_mount() {
 # mount_sf SRC MNT LOG [options...]: smackfuse -f in the background; waits
 # for the mount; sets SF_PID.  Non-zero (and the log as diagnostics) if it
 # did not mount.  SF_WRAP (e.g. "prlimit --nofile=64:64"), if set, is put
-# in front of the daemon; it must exec it.
+# in front of the daemon; it must exec it.  SF_MOUNT_OPTS (e.g.
+# "uring=auto"), if set, is given as -o before the test's own options,
+# which win over it: to run a suite against another configuration.
 mount_sf() {
 	local src=$1 mnt=$2 log=$3 i
 	shift 3
 	mkdir -p "$mnt"
-	${SF_WRAP:-} "$SMACKFUSE" -f "$@" "$src" "$mnt" 2>"$log" &
+	${SF_WRAP:-} "$SMACKFUSE" -f ${SF_MOUNT_OPTS:+-o "$SF_MOUNT_OPTS"} \
+		"$@" "$src" "$mnt" 2>"$log" &
 	SF_PID=$!
 	SF_PIDS="$SF_PID $SF_PIDS"
 	SF_MOUNTS="$mnt $SF_MOUNTS"

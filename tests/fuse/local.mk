@@ -22,7 +22,8 @@ FUSE_TESTS = \
 	tests/fuse/demo.test \
 	tests/fuse/options.test \
 	tests/fuse/passthrough.test \
-	tests/fuse/loop.test
+	tests/fuse/loop.test \
+	tests/fuse/uring.test
 
 TESTS += $(FUSE_TESTS)
 

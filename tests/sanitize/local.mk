@@ -24,8 +24,8 @@ tests/sanitize/asan-smackfuse: $(SF_SAN_DAEMON_SRC) smackfuse$(EXEEXT)
 	  -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	  -fno-sanitize=alignment $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) \
 	  -I$(top_srcdir)/src/netlabel $(FUSE3_CFLAGS) $(URCU_CFLAGS) \
-	  -o $@ $$c $(SF_NETLABEL_LIBS) \
-	  $(FUSE3_LIBS) $(URCU_LIBS) -lpthread
+	  $(URING_CFLAGS) -o $@ $$c $(SF_NETLABEL_LIBS) \
+	  $(FUSE3_LIBS) $(URCU_LIBS) $(URING_LIBS) -lpthread
 
 check-daemon-asan: tests/sanitize/asan-smackfuse
 	@rm -rf tests/sanitize/asan-reports; \
