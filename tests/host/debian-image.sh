@@ -29,7 +29,7 @@ SUITE=bookworm
 # modules).
 PKGS="systemd systemd-sysv udev dbus kmod fuse3 libfuse3-3 login passwd
  pamtester libpam-runtime procps psmisc attr util-linux
- libnl-3-200 libnl-genl-3-200 libattr1 liburcu8"
+ libnl-3-200 libnl-genl-3-200 libattr1 liburcu8 liburing2"
 
 die() { echo "debian-image: $*" >&2; exit 2; }
 
