@@ -100,29 +100,6 @@ static bool attr_equal(const struct sf_cipso_attr *a,
 	       memcmp(a->cats, b->cats, sizeof(a->cats)) == 0;
 }
 
-/*
- * The mapped form carries the label's number on this host.  Mainline
- * numbers the labels it imports from 10 (smack_next_secid), in the order
- * it meets them, after its reserved ones; interned ids count from
- * SF_LID_FIRST_USER in the same order, so the mapped bytes match a Smack
- * host that met the same labels in the same order.  (Reserved labels
- * are short and always travel direct.)
- */
-#define SF_CIPSO_SECID_BASE	10
-
-static u32 sf_cipso_secid(sf_lid lid)
-{
-	return lid - SF_LID_FIRST_USER + SF_CIPSO_SECID_BASE;
-}
-
-static sf_lid sf_cipso_lid(u32 secid)
-{
-	if (secid < SF_CIPSO_SECID_BASE ||
-	    secid - SF_CIPSO_SECID_BASE >= SF_LID_LIMIT)
-		return SF_LID_INVALID;
-	return secid - SF_CIPSO_SECID_BASE + SF_LID_FIRST_USER;
-}
-
 /**
  * sf_cipso_encode - the CIPSO level and categories of a label
  * @map: the mapping in force
@@ -137,7 +114,6 @@ int sf_cipso_encode(const struct sf_cipso_map *map, sf_lid lid,
 		    const char *name, size_t len, struct sf_cipso_attr *attr)
 {
 	const struct sf_cipso_rule *r = rule_of(map, lid);
-	u32 secid;
 
 	if (r) {
 		*attr = r->attr;
@@ -150,11 +126,10 @@ int sf_cipso_encode(const struct sf_cipso_map *map, sf_lid lid,
 		return 0;
 	}
 	attr->level = map->mapped;
-	secid = sf_cipso_secid(lid);
-	attr->cats[0] = secid & 0xff;
-	attr->cats[1] = (secid >> 8) & 0xff;
-	attr->cats[2] = (secid >> 16) & 0xff;
-	attr->cats[3] = (secid >> 24) & 0xff;
+	attr->cats[0] = lid & 0xff;
+	attr->cats[1] = (lid >> 8) & 0xff;
+	attr->cats[2] = (lid >> 16) & 0xff;
+	attr->cats[3] = (lid >> 24) & 0xff;
 	return 0;
 }
 
@@ -194,9 +169,8 @@ static bool decode_mapped(const struct sf_cipso_attr *attr,
 	for (i = 4; i < SF_CIPSO_BYTES; i++)
 		if (attr->cats[i])
 			return false;
-	lid = sf_cipso_lid((u32)attr->cats[0] | (u32)attr->cats[1] << 8 |
-			   (u32)attr->cats[2] << 16 |
-			   (u32)attr->cats[3] << 24);
+	lid = (u32)attr->cats[0] | (u32)attr->cats[1] << 8 |
+	      (u32)attr->cats[2] << 16 | (u32)attr->cats[3] << 24;
 	name = sf_label_name(labels, lid);
 	if (!name)
 		return false;
