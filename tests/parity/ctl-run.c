@@ -26,7 +26,8 @@
  * its per-task state (load-self rules, relabel-self list) across steps,
  * as a task does in the kernel.  Read-backs are normalised: lines sorted
  * (the kernel lists rules newest first, smackfuse in table order), and
- * the words of onlycap and relabel-self sorted.
+ * the words of onlycap and relabel-self sorted, and the secid-based
+ * categories of long labels in cipso and cipso2 numbered (number_mapped).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -346,6 +347,55 @@ static size_t normalise(char *s, size_t n, char sep)
 	return len;
 }
 
+/*
+ * A label of SMK_CIPSOLEN (24) bytes or more has no direct CIPSO form:
+ * smackfs encodes its secid, a number the kernel hands out in the order
+ * it imports labels, which varies from boot to boot (two runs of the
+ * same steps read "100/4" and "100/2,3" for one label).  So the
+ * categories of such a line become "#K", K counting the distinct
+ * encodings in the (sorted) read-back: what is compared is that each
+ * long label has the mapped level and an encoding of its own.
+ */
+static size_t number_mapped(char *s, size_t n)
+{
+	static char out[MAXDATA];
+	const char *seen[256];
+	size_t seen_len[256], nseen = 0, len = 0, i;
+	char *line = s, *end, *sp, *slash;
+
+	for (; line < s + n; line = end + 1) {
+		end = memchr(line, '\n', s + n - line);
+		if (!end)
+			end = s + n;
+		sp = memchr(line, ' ', end - line);
+		slash = sp ? memchr(sp, '/', end - sp) : NULL;
+		if (len + (end - line) + 16 > sizeof(out))
+			return n;
+		if (!slash || sp - line < 24 || nseen == 256) {
+			memcpy(out + len, line, end - line);
+			len += end - line;
+		} else {
+			size_t clen = end - slash - 1;
+
+			for (i = 0; i < nseen; i++)
+				if (seen_len[i] == clen &&
+				    !memcmp(seen[i], slash + 1, clen))
+					break;
+			if (i == nseen) {
+				seen[nseen] = slash + 1;
+				seen_len[nseen++] = clen;
+			}
+			memcpy(out + len, line, slash + 1 - line);
+			len += slash + 1 - line;
+			len += snprintf(out + len, 16, "#%zu", i + 1);
+		}
+		if (end < s + n)
+			out[len++] = '\n';
+	}
+	memcpy(s, out, len);
+	return len;
+}
+
 static void read_back(struct out *o, const char *file)
 {
 	static char buf[MAXDATA];
@@ -375,6 +425,8 @@ static void read_back(struct out *o, const char *file)
 		n = normalise(buf, n, ' ');
 	else if (memchr(buf, '\n', n))
 		n = normalise(buf, n, '\n');
+	if (!strcmp(file, "cipso") || !strcmp(file, "cipso2"))
+		n = number_mapped(buf, n);
 	out_str(o, "\"");
 	out_escaped(o, buf, n);
 	out_str(o, "\"");
