@@ -65,6 +65,8 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "fdpass.h"
+
 #define IOPRIO_WHO_PROCESS	1
 #define IOPRIO_CLASS_BE		2
 #define IOPRIO_VALUE(c, d)	(((c) << 13) | (d))
@@ -242,57 +244,6 @@ static int do_pair(const char *la, const char *lb, uid_t uid, const char *op)
 	exit(2);
 }
 
-/* IPC_INFO and the kind's own INFO command; the buffer fits all kinds. */
-static void send_fd(int s, int fd)
-{
-	char c = 'x';
-	struct iovec iov = { &c, 1 };
-	union {
-		struct cmsghdr h;
-		char buf[CMSG_SPACE(sizeof(int))];
-	} u;
-	struct msghdr m = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = u.buf, .msg_controllen = sizeof(u.buf),
-	};
-	struct cmsghdr *cm = CMSG_FIRSTHDR(&m);
-
-	memset(&u, 0, sizeof(u));
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &fd, sizeof(fd));
-	if (sendmsg(s, &m, 0) != 1)
-		_exit(101);
-}
-
-/* The fd received on @s, or -1 with errno EACCES when it was dropped. */
-static int recv_fd(int s)
-{
-	char c;
-	struct iovec iov = { &c, 1 };
-	union {
-		struct cmsghdr h;
-		char buf[CMSG_SPACE(sizeof(int))];
-	} u;
-	struct msghdr m = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = u.buf, .msg_controllen = sizeof(u.buf),
-	};
-	struct cmsghdr *cm;
-	int fd;
-
-	if (recvmsg(s, &m, 0) != 1)
-		return -1;
-	cm = CMSG_FIRSTHDR(&m);
-	if ((m.msg_flags & MSG_CTRUNC) || !cm || cm->cmsg_type != SCM_RIGHTS) {
-		errno = EACCES;	/* security_file_receive() refused it */
-		return -1;
-	}
-	memcpy(&fd, CMSG_DATA(cm), sizeof(fd));
-	return close(fd);
-}
-
 static void become(const char *label, uid_t uid);
 
 static int do_fdpass(const char *la, const char *lb, uid_t uid,
@@ -314,18 +265,22 @@ static int do_fdpass(const char *la, const char *lb, uid_t uid,
 					!strcmp(mode, "w") ? O_WRONLY : O_RDWR);
 		if (fd < 0)
 			_exit(100);
-		send_fd(sv[1], fd);
+		if (fdpass_send(sv[1], fd))
+			_exit(101);
 		_exit(0);
 	}
 	close(sv[1]);
 	become(la, uid);
-	rc = recv_fd(sv[0]);
-	st = errno;
+	/* OK once the fd arrived; EACCES when it was dropped (fdpass.h) */
+	fd = fdpass_recv(sv[0]);
+	rc = fd >= 0 ? close(fd) : -1;
+	st = fd >= 0 ? errno : -fd;
 	waitpid(child, NULL, 0);
 	errno = st;
 	return rc;
 }
 
+/* IPC_INFO and the kind's own INFO command; the buffer fits all kinds. */
 static int do_ipc_info(const char *op)
 {
 	union {

@@ -21,7 +21,8 @@ EXTRA_DIST += $(SF_KMOD_TESTS) \
 if BUILD_KMOD
 check_PROGRAMS += tests/kmod/kact tests/kmod/smackrun-static \
 	tests/kmod/smackfuse-static
-tests_kmod_kact_SOURCES = tests/kmod/kact.c
+tests_kmod_kact_SOURCES = tests/kmod/kact.c tests/kmod/fdpass.c \
+	tests/kmod/fdpass.h
 tests_kmod_kact_LDFLAGS = -static
 tests_kmod_smackrun_static_SOURCES = src/tools/smackrun.c
 tests_kmod_smackrun_static_LDFLAGS = -static

@@ -81,6 +81,7 @@
 #include <unistd.h>
 
 #include "casediff.h"
+#include "fdpass.h"
 
 #define UID		39201		/* every subject and target */
 #define KEY_BASE	0x7a5c00	/* IPC keys: KEY_BASE + target index */
@@ -829,30 +830,6 @@ static const int open_modes[] = { O_RDONLY, O_WRONLY, O_RDWR };
 static const char *const open_names[] = { "r", "w", "rw", "sock" };
 #define FD_SOCK	3
 
-static void send_fd(int s, int fd)
-{
-	char c = 'x';
-	struct iovec iov = { &c, 1 };
-	union {
-		struct cmsghdr h;
-		char buf[CMSG_SPACE(sizeof(int))];
-	} u;
-	struct msghdr m = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = u.buf, .msg_controllen = sizeof(u.buf),
-	};
-	struct cmsghdr *cm;
-
-	memset(&u, 0, sizeof(u));
-	cm = CMSG_FIRSTHDR(&m);
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &fd, sizeof(fd));
-	if (sendmsg(s, &m, 0) != 1)
-		_exit(3);
-}
-
 /*
  * A UDP socket labelled like target i: made by a child that takes the
  * label (still root) and sends it itself.
@@ -868,7 +845,8 @@ static void send_socket(int s, int i)
 		fd = socket(AF_INET, SOCK_DGRAM, 0);
 		if (fd < 0)
 			_exit(3);
-		send_fd(s, fd);
+		if (fdpass_send(s, fd))
+			_exit(3);
 		_exit(0);
 	}
 	if (pid < 0 || waitpid(pid, NULL, 0) != pid)
@@ -894,7 +872,8 @@ static void sender_main(int s)
 		fd = open(path, open_modes[req[1]]);
 		if (fd < 0)
 			_exit(3);
-		send_fd(s, fd);
+		if (fdpass_send(s, fd))
+			_exit(3);
 		close(fd);
 	}
 	_exit(0);
@@ -915,28 +894,20 @@ static int start_sender(void)
 	return sv[0];
 }
 
-/* "OK" when the fd arrived, NOFD when the kernel dropped it (MSG_CTRUNC). */
-static const char *recv_fd(int s)
+/*
+ * "OK" when the fd arrived, NOFD when the kernel dropped it (MSG_CTRUNC),
+ * EOF when the sender closed without sending.
+ */
+static const char *recv_result(int s)
 {
-	char c;
-	struct iovec iov = { &c, 1 };
-	union {
-		struct cmsghdr h;
-		char buf[CMSG_SPACE(sizeof(int))];
-	} u;
-	struct msghdr m = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = u.buf, .msg_controllen = sizeof(u.buf),
-	};
-	struct cmsghdr *cm;
-	int fd;
+	int fd = fdpass_recv(s);
 
-	if (recvmsg(s, &m, 0) != 1)
-		return errno ? errname(errno) : "EOF";
-	cm = CMSG_FIRSTHDR(&m);
-	if ((m.msg_flags & MSG_CTRUNC) || !cm || cm->cmsg_type != SCM_RIGHTS)
+	if (fd == -EACCES)
 		return "NOFD";
-	memcpy(&fd, CMSG_DATA(cm), sizeof(fd));
+	if (fd == -EPIPE)
+		return "EOF";
+	if (fd < 0)
+		return errname(-fd);
 	close(fd);
 	return "OK";
 }
@@ -949,7 +920,7 @@ static void fd_case(const char *s, int sender, int i, int m)
 	snprintf(op, sizeof(op), "fd-pass-%s", open_names[m]);
 	if (write(sender, req, 2) != 2)
 		die("fd sender: %s", strerror(errno));
-	report(op, s, objects[i].name, recv_fd(sender));
+	report(op, s, objects[i].name, recv_result(sender));
 }
 
 /* Files of every label opened r, w, rw; sockets of every task label. */

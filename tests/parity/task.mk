@@ -7,7 +7,9 @@ EXTRA_DIST += tests/parity/task.test tests/parity/task-guest.sh \
 if BUILD_KMOD
 check_PROGRAMS += tests/parity/task-matrix
 tests_parity_task_matrix_SOURCES = tests/parity/task-matrix.c \
-	tests/parity/casediff.c tests/parity/casediff.h
+	tests/parity/casediff.c tests/parity/casediff.h \
+	tests/kmod/fdpass.c tests/kmod/fdpass.h
+tests_parity_task_matrix_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/kmod
 tests_parity_task_matrix_LDFLAGS = -static
 TESTS += tests/parity/task.test
 endif
