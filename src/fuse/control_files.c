@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -319,14 +320,30 @@ int ctl_parse_num(const char *buf, size_t len, long long min,
 	return 0;
 }
 
-int ctl_parse_int(const char *buf, size_t len, int *val)
+/**
+ * ctl_parse_bounded - the number written to control file @b->file
+ * Returns 0 with *@val set; else logs the rejected write and returns
+ * ctl_parse_num()'s -EINVAL or -ERANGE (outside @b's type), or -EINVAL
+ * (outside what the file accepts).
+ */
+int ctl_parse_bounded(struct sf_control *c, const struct ctl_bounds *b,
+		      const char *buf, size_t len, long long *val)
 {
-	long long v;
-	int rc = ctl_parse_num(buf, len, -2147483647LL - 1, 2147483647LL,
-			       &v);
+	int rc;
 
+	if (b->window && len > b->window)
+		len = b->window;
+	rc = ctl_parse_num(buf, len, b->min, b->max, val);
+	if (rc == 0 && (*val < b->lo || *val > b->hi))
+		rc = -EINVAL;
 	if (rc == 0)
-		*val = (int)v;
+		return 0;
+	if (b->want)
+		ctl_log(c, LOG_WARNING, "rejected write: %s: want %s",
+			b->file, b->want);
+	else
+		ctl_log(c, LOG_WARNING, "rejected write: %s: want a number "
+			"from %lld to %lld", b->file, b->lo, b->hi);
 	return rc;
 }
 
@@ -335,26 +352,28 @@ static int ctl_show_logging(struct sf_control *c, struct ctl_buf *out)
 	return ctl_buf_printf(out, "%d\n", atomic_load(&c->logging));
 }
 
+/* kstrtoint_from_user(), then 0 to 3. */
+static const struct ctl_bounds ctl_logging_bounds = {
+	.file = "logging", .min = INT_MIN, .max = INT_MAX, .lo = 0, .hi = 3,
+	.want = "0, 1, 2 or 3",
+};
+
 static ssize_t ctl_store_logging(struct sf_control *c,
 				 const struct ctl_caller *who,
 				 const char *buf, size_t len,
 				 struct ctl_buf *out)
 {
-	int v = 0, rc;
+	long long v;
+	int rc;
 
 	(void)who;
 	(void)out;
-	rc = ctl_parse_int(buf, len, &v);
-	if (rc == 0 && (v < 0 || v > 3))
-		rc = -EINVAL;
-	if (rc < 0) {
-		ctl_log(c, LOG_WARNING,
-			"rejected write: logging: want 0, 1, 2 or 3");
+	rc = ctl_parse_bounded(c, &ctl_logging_bounds, buf, len, &v);
+	if (rc < 0)
 		return rc;
-	}
-	atomic_store(&c->logging, v);
+	atomic_store(&c->logging, (int)v);
 	if (c->hooks.set_logging)
-		c->hooks.set_logging(c->hooks.arg, v);
+		c->hooks.set_logging(c->hooks.arg, (int)v);
 	return (ssize_t)len;
 }
 
@@ -399,25 +418,26 @@ static int ctl_show_ptrace(struct sf_control *c, struct ctl_buf *out)
 	return ctl_buf_printf(out, "%d\n", c->ptrace);
 }
 
-/* 0 (default), 1 (exact) or 2 (draconian). */
+/* kstrtoint_from_user(), then 0 (default), 1 (exact) or 2 (draconian). */
+static const struct ctl_bounds ctl_ptrace_bounds = {
+	.file = "ptrace", .min = INT_MIN, .max = INT_MAX, .lo = 0, .hi = 2,
+	.want = "0, 1 or 2",
+};
+
 static ssize_t ctl_store_ptrace(struct sf_control *c,
 				const struct ctl_caller *who,
 				const char *buf, size_t len,
 				struct ctl_buf *out)
 {
-	int v = 0, rc;
+	long long v;
+	int rc;
 
 	(void)who;
 	(void)out;
-	rc = ctl_parse_int(buf, len, &v);
-	if (rc == 0 && (v < 0 || v > 2))
-		rc = -EINVAL;
-	if (rc < 0) {
-		ctl_log(c, LOG_WARNING,
-			"rejected write: ptrace: want 0, 1 or 2");
+	rc = ctl_parse_bounded(c, &ctl_ptrace_bounds, buf, len, &v);
+	if (rc < 0)
 		return rc;
-	}
-	c->ptrace = v;
+	c->ptrace = (int)v;
 	return (ssize_t)len;
 }
 

@@ -113,7 +113,22 @@ void ctl_log_error(struct sf_control *c, const struct sf_error *err);
  * malformed, -ERANGE outside [@min, @max]. */
 int ctl_parse_num(const char *buf, size_t len, long long min,
 		  long long max, long long *val);
-int ctl_parse_int(const char *buf, size_t len, int *val);
+/*
+ * The number a control file takes, as smackfs reads it: the kstrto* type
+ * of its kstrto*_from_user() call, [@min, @max], over the first @window
+ * bytes (0: as many as ctl_parse_num() looks at), then the values the
+ * file accepts, [@lo, @hi].
+ */
+struct ctl_bounds {
+	const char *file;	/* named when a write is rejected */
+	size_t window;
+	long long min, max;	/* outside: -ERANGE */
+	long long lo, hi;	/* outside: -EINVAL */
+	const char *want;	/* "want ..." in the log; NULL: "a number
+				 * from @lo to @hi" */
+};
+int ctl_parse_bounded(struct sf_control *c, const struct ctl_bounds *b,
+		      const char *buf, size_t len, long long *val);
 /* Anything but white space in @buf? */
 bool ctl_has_text(const char *buf, size_t len);
 

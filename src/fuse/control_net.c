@@ -394,19 +394,17 @@ ssize_t ctl_store_cipso(struct sf_control *c, const struct ctl_caller *who,
 static int ctl_number(struct sf_control *c, const char *file,
 		      const char *buf, size_t len, unsigned int bits, u32 *v)
 {
-	long long max = (1LL << bits) - 1, val;
+	const struct ctl_bounds b = {
+		.file = file, .window = bits + 2,
+		.max = (1LL << bits) - 1, .hi = (1LL << bits) - 1,
+	};
+	long long val;
 	int rc;
 
-	if (len > bits + 2)
-		len = bits + 2;
-	rc = ctl_parse_num(buf, len, 0, max, &val);
-	if (rc) {
-		ctl_log(c, LOG_WARNING, "rejected write: %s: want a number "
-			"from 0 to %lld", file, max);
-		return rc;
-	}
-	*v = (u32)val;
-	return 0;
+	rc = ctl_parse_bounded(c, &b, buf, len, &val);
+	if (rc == 0)
+		*v = (u32)val;
+	return rc;
 }
 
 int ctl_show_doi(struct sf_control *c, struct ctl_buf *out)
