@@ -5,6 +5,7 @@ src_common_libsfcore_a_SOURCES = \
 	src/common/smack.h \
 	src/common/core.h \
 	src/common/user/sf_env.h \
+	src/common/user/sf_env_libc.h \
 	src/common/out.c \
 	src/common/label.c \
 	src/common/access.c \

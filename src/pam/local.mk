@@ -15,6 +15,7 @@ pam_PROGRAMS = src/pam/pam_smackfuse.so
 src_pam_pam_smackfuse_so_SOURCES = \
 	src/pam/pam_smackfuse.c \
 	src/pam/sf_env.h \
+	src/common/user/sf_env_libc.h \
 	src/fuse/users.h \
 	src/fuse/users.c \
 	src/common/label.c \

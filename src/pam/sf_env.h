@@ -7,39 +7,14 @@
  * table lives for one pam_sm_open_session() call and no other thread
  * ever sees it, so the writer mutex and RCU reduce to plain memory
  * accesses: no liburcu in a library that sshd, login and su dlopen.
- * The names are those listed in src/common/user/sf_env.h.
+ * The names are those listed in src/common/user/sf_env.h; types, errno,
+ * memory and strings come from src/common/user/sf_env_libc.h, shared with
+ * the daemon, so this file holds only what differs.
  */
 #ifndef SMACKFUSE_SF_ENV_H
 #define SMACKFUSE_SF_ENV_H
 
-#include <errno.h>
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef uint64_t u64;
-typedef int32_t s32;
-typedef int64_t s64;
-
-static inline void *sf_malloc(size_t n)
-{
-	return malloc(n ? n : 1);
-}
-
-static inline void *sf_zalloc(size_t n)
-{
-	return calloc(1, n ? n : 1);
-}
-
-static inline void sf_free(void *p)
-{
-	free(p);
-}
+#include "sf_env_libc.h"
 
 /* One thread per table: nothing to exclude. */
 struct sf_mutex {

@@ -46,7 +46,8 @@ SF_CORE_C = \
 SF_CORE_H = \
 	$(top_srcdir)/src/common/smack.h \
 	$(top_srcdir)/src/common/core.h \
-	$(top_srcdir)/src/common/user/sf_env.h
+	$(top_srcdir)/src/common/user/sf_env.h \
+	$(top_srcdir)/src/common/user/sf_env_libc.h
 EXTRA_DIST += tests/common/fuzz.test tests/common/fuzz_common.h \
 	$(SF_FUZZ_NAMES:%=tests/common/fuzz_%.c)
 

@@ -24,47 +24,24 @@
  *   varargs   the core uses __builtin_va_list/__builtin_va_start directly
  *             (gcc and clang builtins; no header needed on either side)
  *
- * Readers use liburcu's bulletproof flavour, which needs no per-thread
- * registration, so any thread of a libfuse session may decide access.
+ * Types, errno, memory and strings come from sf_env_libc.h, which the
+ * PAM module's environment (src/pam/sf_env.h) shares; this file adds the
+ * daemon's mutex, RCU and atomics.  Readers use liburcu's bulletproof
+ * flavour, which needs no per-thread registration, so any thread of a
+ * libfuse session may decide access.
  */
 #ifndef SMACKFUSE_SF_ENV_H
 #define SMACKFUSE_SF_ENV_H
 
-#include <errno.h>
 #include <pthread.h>
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
+
+#include "sf_env_libc.h"
 
 /* Inline read-side fast paths (liburcu is LGPL-2.1; static inlines are fine). */
 #ifndef _LGPL_SOURCE
 #define _LGPL_SOURCE
 #endif
 #include <urcu-bp.h>
-
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef uint64_t u64;
-typedef int32_t s32;
-typedef int64_t s64;
-
-static inline void *sf_malloc(size_t n)
-{
-	return malloc(n ? n : 1);
-}
-
-static inline void *sf_zalloc(size_t n)
-{
-	return calloc(1, n ? n : 1);
-}
-
-static inline void sf_free(void *p)
-{
-	free(p);
-}
 
 struct sf_mutex {
 	pthread_mutex_t m;
