@@ -20,7 +20,7 @@ DEBS="build-essential autoconf automake libtool pkg-config
  libfuse3-dev fuse3 libnl-3-dev libnl-genl-3-dev libattr1-dev attr liburcu-dev
  liburing-dev
  clang libclang-rt-14-dev llvm
- qemu-system-x86 busybox-static cpio kmod netlabel-tools
+ qemu-system-x86 qemu-utils busybox-static cpio kmod netlabel-tools
  linux-image-amd64 linux-headers-amd64 linux-source-6.1 flex bison bc
  libelf-dev libssl-dev dwarves
  bindfs valgrind cppcheck man-db groff-base python3 util-linux passwd

@@ -27,9 +27,12 @@ SUITE=bookworm
 # Everything the host needs besides minbase; the libraries are those
 # smackfuse, smackfusectl and the tools link (configure.ac's pkg-config
 # modules).
+# dkms and the guest kernel's headers let smackfuse-dkms build the module
+# in the guest, as on an administrator's host; sshd gives real logins.
 PKGS="systemd systemd-sysv udev dbus kmod fuse3 libfuse3-3 login passwd
  pamtester libpam-runtime procps psmisc attr util-linux
- libnl-3-200 libnl-genl-3-200 libattr1 liburcu8 liburing2"
+ libnl-3-200 libnl-genl-3-200 libattr1 liburcu8 liburing2
+ dkms openssh-server openssh-client"
 
 die() { echo "debian-image: $*" >&2; exit 2; }
 
@@ -44,6 +47,10 @@ K=$("$QEMU_DIR/debian-kernel.sh" version)
 VMLINUX=$("$QEMU_DIR/debian-kernel.sh" vmlinux)
 MODS=/lib/modules/$K
 [ -f "$MODS/modules.dep" ] || die "$MODS/modules.dep missing (apt-get install linux-image-$K)"
+# This kernel's headers come from wherever the host got the kernel (often
+# bookworm-security, which debootstrap does not read): apt in the chroot,
+# with the host's apt sources.
+HDRS="linux-headers-$K"
 
 MIRROR=${SMACKFUSE_DEBIAN_MIRROR:-}
 if [ -z "$MIRROR" ]; then
@@ -60,7 +67,7 @@ KEY=$({ cat "$0" "$HERE/initramfs-init"; echo "$K $MIRROR $SUITE"; } |
 	sha1sum | cut -c1-10)
 # The debootstrap result alone is kept as a tarball keyed by what goes
 # into it, so a change to the rest of this script does not fetch again.
-BKEY=$(echo "$SUITE $MIRROR $PKGS" | sha1sum | cut -c1-10)
+BKEY=$(echo "$SUITE $MIRROR $PKGS $HDRS" | sha1sum | cut -c1-10)
 BTAR=$CACHE/debian-host/debootstrap-$SUITE-$BKEY.tar
 D=$CACHE/debian-host/$SUITE-$K-$KEY
 mkdir -p "$D"
@@ -73,6 +80,24 @@ if ! flock -n 9; then
 fi
 [ -s "$D/root.ext4" ] && [ -s "$D/initramfs.cpio" ] && done_paths
 
+add_headers() {
+	local rc=0
+	echo "debian-image: $HDRS with the host's apt sources" >&2
+	mkdir -p "$R/etc/apt/sources.list.d"
+	cp /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list \
+		"$R/etc/apt/sources.list.d/" 2>/dev/null
+	[ ! -f /etc/apt/sources.list ] || cp /etc/apt/sources.list "$R/etc/apt/"
+	cp /etc/resolv.conf "$R/etc/resolv.conf" 2>/dev/null
+	mount -t proc proc "$R/proc" || return 1
+	chroot "$R" apt-get update >>"$LOG" 2>&1 &&
+		DEBIAN_FRONTEND=noninteractive chroot "$R" apt-get install -y \
+		--no-install-recommends $HDRS >>"$LOG" 2>&1 || rc=1
+	umount "$R/proc"
+	rm -f "$R/etc/apt/sources.list.d/"* "$R/etc/resolv.conf"
+	echo "deb $MIRROR $SUITE main" >"$R/etc/apt/sources.list"
+	return $rc
+}
+
 LOG=$D/build.log
 : >"$LOG"
 fail() { tail -n 30 "$LOG" >&2; echo "debian-image: $* (log: $LOG)" >&2; exit 1; }
@@ -83,6 +108,7 @@ if [ ! -s "$BTAR" ]; then
 	echo "debian-image: debootstrap $SUITE from $MIRROR into $R" >&2
 	debootstrap --variant=minbase --include="$(echo $PKGS | tr ' ' ,)" \
 		"$SUITE" "$R" "$MIRROR" >>"$LOG" 2>&1 || fail "debootstrap failed"
+	add_headers || fail "apt-get install $HDRS in the chroot failed"
 	rm -rf "$R/var/cache/apt/archives/"*.deb "$R/var/lib/apt/lists/"*
 	tar -C "$R" --numeric-owner --xattrs -cf "$BTAR.tmp" . &&
 		mv "$BTAR.tmp" "$BTAR"
@@ -140,7 +166,7 @@ cp "$MODS"/modules.order "$MODS"/modules.builtin* "$R$MODS/"
 depmod -b "$R" "$K" >>"$LOG" 2>&1 || fail "depmod failed"
 
 echo "debian-image: making root.ext4" >&2
-mkfs.ext4 -q -F -L sfhost -d "$R" "$D/root.ext4.tmp" 1536M >>"$LOG" 2>&1 ||
+mkfs.ext4 -q -F -L sfhost -d "$R" "$D/root.ext4.tmp" 3072M >>"$LOG" 2>&1 ||
 	fail "mkfs.ext4 failed"
 mv "$D/root.ext4.tmp" "$D/root.ext4"
 T2=$(date +%s)

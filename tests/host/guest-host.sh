@@ -25,6 +25,14 @@ check "smackfuse.ko was loaded by modules-load.d at boot" \
 check "$SF/current exists (the module runs)" test -r $SF/current
 check "$U starts after systemd-modules-load.service" \
 	sh -c "systemctl show -p After $U | grep -q systemd-modules-load.service"
+if dpkg-query -W -f '${Status}' smackfuse-dkms 2>/dev/null | grep -q 'ok installed'; then
+	# The module has no version, so /sys/module tells no srcversion:
+	# DKMS's must be the only smackfuse.ko there is to load.
+	K=$(uname -r)
+	check_out "the module loaded at boot is DKMS's, the only one for $K" \
+		"/lib/modules/$K/updates/dkms/smackfuse.ko" \
+		find /lib/modules/$K -name 'smackfuse.ko*'
+fi
 
 # --- users and the tree, as an administrator sets them up
 for u in alice bob carol; do useradd -m -s /bin/sh $u; done
@@ -95,6 +103,32 @@ else
 	skip "tests/kmod/kact not built: IPC and socket points"
 fi
 
+# A real login: sshd over loopback (its PAM stack includes common-session),
+# alice with a key of her own; carol's login is denied alice's file.
+ssh_login_points() {
+	if ! systemctl is-active -q ssh; then
+		skip "sshd not running: ssh login points"
+		return
+	fi
+	for u in alice carol; do
+		ssh-keygen -q -t ed25519 -N '' -f /root/key-$u
+		install -d -o $u -g $u -m 700 /home/$u/.ssh
+		install -o $u -g $u -m 600 /root/key-$u.pub /home/$u/.ssh/authorized_keys
+	done
+	login() {	# login USER CMD: a command over ssh as USER
+		ssh -i /root/key-$1 -o BatchMode=yes -o StrictHostKeyChecking=no \
+			-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR "$1@127.0.0.1" "$2"
+	}
+	check_out "ssh alice@127.0.0.1: the session has the label alice" alice \
+		login alice "cat $SF/current"
+	check_out "ssh alice@127.0.0.1 reads her file" "secret of alice" \
+		login alice "cat $T/alice/secret"
+	check_out "ssh carol@127.0.0.1: the session has the label carol" carol \
+		login carol "cat $SF/current"
+	check_fails "ssh carol@127.0.0.1 cannot read alice's file" \
+		login carol "cat $T/alice/secret"
+}
+
 # --- logins labelled by pam_smackfuse (common-session), as smackrun did
 PAMSO=$(find /lib/x86_64-linux-gnu/security /usr/lib/x86_64-linux-gnu/security \
 	/usr/local/lib/security -name pam_smackfuse.so 2>/dev/null | head -n 1)
@@ -114,6 +148,7 @@ if [ -n "$PAMSO" ]; then
 		su -l carol -c "cat $T/alice/secret"
 	check "pamtester login alice open_session succeeds" \
 		pamtester login alice open_session
+	ssh_login_points
 	cp $E/users /tmp/users.good
 	echo 'alice' >$E/users
 	check_fails "a bad users map refuses the session (fail closed)" \

@@ -2,9 +2,11 @@
 # Debian package, as an administrator does (issue 18): `dpkg -i` of the
 # smackfuse_*.deb debian-host.test put in /usr/local/lib/sfhost/debs.  Run
 # by guest-run.sh as root under systemd, before guest-host.sh.  The image
-# has the package's dependencies (debian-image.sh's PKGS); smackfuse-dkms
-# is not installed (no dkms, compiler or headers in the image): the host
-# test put this build's smackfuse.ko in /lib/modules/$(uname -r)/extra.
+# has the package's dependencies (debian-image.sh's PKGS: dkms and this
+# kernel's headers too).  When debian-host.test staged smackfuse-dkms as
+# well, it is installed with it: DKMS builds smackfuse.ko for the running
+# kernel, and the scenario runs in the next boot, which loads that module;
+# else the host test put this build's smackfuse.ko in /lib/modules/$K/extra.
 . /usr/local/lib/sfhost/tap.sh
 # guest-host.sh's PATH: nothing under /usr/local may shadow the package.
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -18,13 +20,18 @@ if [ -z "$DEB" ]; then
 	not_ok "a smackfuse package in $L/debs"
 	done_testing
 fi
+DKMSDEB=$(ls $L/debs/smackfuse-dkms_*.deb 2>/dev/null | head -n 1)
 diag "package: $(dpkg-deb -f "$DEB" Package Version Depends | tr '\n' ' ')"
-if dpkg -i "$DEB" >/tmp/dpkg-i.out 2>&1; then
-	ok "dpkg -i ${DEB##*/}"
+[ -z "$DKMSDEB" ] ||
+	diag "package: $(dpkg-deb -f "$DKMSDEB" Package Version Depends | tr '\n' ' ')"
+T0=$(cut -d' ' -f1 /proc/uptime)
+if dpkg -i $DEB $DKMSDEB >/tmp/dpkg-i.out 2>&1; then
+	ok "dpkg -i ${DEB##*/}${DKMSDEB:+ ${DKMSDEB##*/}}"
 else
-	not_ok "dpkg -i ${DEB##*/} (rc=$?)"
+	not_ok "dpkg -i ${DEB##*/}${DKMSDEB:+ ${DKMSDEB##*/}} (rc=$?)"
 	sed 's/^/# dpkg: /' /tmp/dpkg-i.out
 fi
+diag "dpkg -i took $(awk -v a="$T0" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { print b - a }') s"
 check_out "dpkg -s smackfuse: install ok installed" "install ok installed" \
 	dpkg-query -W -f '${Status}' smackfuse
 check_out "the installed version is the package's" "$(dpkg-deb -f "$DEB" Version)" \
@@ -47,4 +54,19 @@ check_out "the package's daemon reads /etc/smackfuse" /etc/smackfuse \
 	sh -c "smackfuse --help 2>&1 | sed -n 's/^.*users map (default \(.*\)\/users).*\$/\1/p'"
 check "/etc/smackfuse/accesses.d is there (the package's layout)" \
 	test -d /etc/smackfuse/accesses.d
+if [ -n "$DKMSDEB" ]; then
+	K=$(uname -r)
+	check_out "dpkg -s smackfuse-dkms: install ok installed" "install ok installed" \
+		dpkg-query -W -f '${Status}' smackfuse-dkms
+	V=$(dpkg-deb -f "$DKMSDEB" Version)
+	check "the module's source is in /usr/src/smackfuse-${V%-*}" \
+		test -f "/usr/src/smackfuse-${V%-*}/dkms.conf"
+	check "dkms status: smackfuse built and installed for $K" \
+		sh -c "dkms status smackfuse -k $K | grep ', $K, x86_64: installed' >/dev/null"
+	check "modinfo finds DKMS's smackfuse.ko (/lib/modules/$K/updates/dkms)" \
+		sh -c "modinfo -n smackfuse | grep -q '^/lib/modules/$K/updates/dkms/smackfuse\.ko'"
+	check_out "... built for the running kernel" "$K" \
+		sh -c "modinfo -F vermagic smackfuse | cut -d' ' -f1"
+	dkms status 2>&1 | sed 's/^/# dkms: /'
+fi
 done_testing
