@@ -16,6 +16,7 @@
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/pid.h>
+#include <linux/magic.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
@@ -311,9 +312,9 @@ SF_ON_TASK(task_movememory, SF_MAY_WRITE);
  * .permission of the /proc/PID and /proc/PID/task directories, on every
  * walk into them (MAY_EXEC) and when one is opened (MAY_READ for a
  * listing); we check there.  The files below /proc/PID have permission
- * functions of their own (or none) and are not checked here: their r and
- * w are left to the kernel and to the ptrace check where procfs makes one
- * (environ, mem, maps, ...).
+ * functions of their own (or none): their opens are checked at
+ * security_file_open() (sf_proc_file_open), before procfs's own ptrace
+ * check where it makes one (environ, mem, maps, ...), as in mainline.
  *
  * The task is the one procfs finds: the struct pid that the directory's
  * inode keeps in the procfs inode around it (fs/proc/internal.h, not in
@@ -347,6 +348,18 @@ static u32 sf_inode_request(int mask)
 	       (mask & MAY_APPEND ? SF_MAY_APPEND : 0);
 }
 
+/* The task a procfs inode below /proc/PID belongs to (RCU held), or NULL:
+ * elsewhere in /proc the inode keeps no struct pid. */
+static struct task_struct *sf_proc_task(struct inode *inode)
+{
+	struct pid *pid;
+
+	if (inode->i_sb->s_magic != PROC_SUPER_MAGIC)
+		return NULL;
+	pid = container_of(inode, struct sf_proc_inode, vfs_inode)->pid;
+	return pid ? pid_task(pid, PIDTYPE_PID) : NULL;
+}
+
 /*
  * proc_pid_permission(mnt_userns, inode, mask): current's label needs the
  * mask's access to the task's label, privilege overriding as for the other
@@ -365,8 +378,7 @@ static int sf_proc_pid_permission(struct kprobe *kp, struct pt_regs *regs)
 	if (!request || (current->flags & PF_KTHREAD))
 		return 0;
 	rcu_read_lock();
-	p = pid_task(container_of(inode, struct sf_proc_inode,
-				  vfs_inode)->pid, PIDTYPE_PID);
+	p = sf_proc_task(inode);
 	if (p && p != current) {
 		obj.task = p;
 		rc = sf_check_current(sf_task_label(p), request,
@@ -376,6 +388,47 @@ static int sf_proc_pid_permission(struct kprobe *kp, struct pt_regs *regs)
 	return sf_deny(regs, rc);
 }
 NOKPROBE_SYMBOL(sf_proc_pid_permission);
+
+/*
+ * security_file_open(file): a file below /proc/PID opened.  Mainline
+ * makes two checks on the inode, labelled with the task's label: the
+ * open's access (may_open -> smack_inode_permission: FMODE_READ r,
+ * FMODE_WRITE w, O_APPEND a as well) and then r (smack_file_open), each
+ * on its own, so that the hat's implicit read, or a floor task's,
+ * covers the second.  The walk into /proc/PID was checked above.  O_PATH
+ * opens do not come here (nor, in mainline, to either check).
+ */
+static int sf_proc_file_open(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct file *file = (struct file *)ARG(0);
+	struct sf_aobj obj = { .task = NULL };
+	struct task_struct *p;
+	u32 request = 0;
+	sf_lid label;
+	int rc = 0;
+
+	if (current->flags & PF_KTHREAD)
+		return 0;
+	if (file->f_mode & FMODE_READ)
+		request |= SF_MAY_READ;
+	if (file->f_mode & FMODE_WRITE)
+		request |= SF_MAY_WRITE |
+			   (file->f_flags & O_APPEND ? SF_MAY_APPEND : 0);
+	rcu_read_lock();
+	p = sf_proc_task(file_inode(file));
+	if (p && p != current) {
+		obj.task = p;
+		label = sf_task_label(p);
+		rc = sf_check_current(label, request,
+				      "smack_inode_permission", &obj);
+		if (!rc)
+			rc = sf_check_current(label, SF_MAY_READ,
+					      "smack_file_open", &obj);
+	}
+	rcu_read_unlock();
+	return sf_deny(regs, rc);
+}
+NOKPROBE_SYMBOL(sf_proc_file_open);
 
 #define SF_HOOK(name)	{ "security_" #name, sf_##name, false }
 
@@ -397,5 +450,6 @@ const struct sf_hook sf_task_hooks[] = {
 	SF_HOOK(task_getscheduler),
 	SF_HOOK(task_movememory),
 	{ "proc_pid_permission", sf_proc_pid_permission, false },
+	{ "security_file_open", sf_proc_file_open, false },
 	{ NULL, NULL, false }
 };

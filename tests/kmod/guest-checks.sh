@@ -135,6 +135,28 @@ triple "listing /proc/PID of a B task (r)" "A B rx" EACCES act procls $T
 check_out "listing /proc/PID: x alone walks in but does not list" EACCES \
 	sh -c "printf 'A B x\n' >$SF/load2; smackrun -u $U A kact procls $T"
 revoke A
+# ... and each file below carries it too: r to read one (smack_file_open
+# and the open's own check), w and r to open one for writing, w and a
+# with O_APPEND (mainline's may_open asks both, and w does not grant a).
+check_out "/proc/PID/status: x alone walks in but does not read" EACCES \
+	sh -c "printf 'A B x\n' >$SF/load2; smackrun -u $U A kact status $T"
+revoke A
+check_out "/proc/PID/comm: opening it for writing needs w (A B rx: denied)" EACCES \
+	sh -c "printf 'A B rx\n' >$SF/load2; smackrun -u $U A kact comm-w $T"
+check_out "... and r as well (A B wx: denied)" EACCES \
+	sh -c "printf 'A B wx\n' >$SF/load2; smackrun -u $U A kact comm-w $T"
+check_out "... A B rwx: opened" OK \
+	sh -c "printf 'A B rwx\n' >$SF/load2; smackrun -u $U A kact comm-w $T"
+check_out "... O_APPEND with A B rwx: denied (no a)" EACCES \
+	smackrun -u $U A kact comm-a $T
+check_out "... O_APPEND with A B rwxa: opened" OK \
+	sh -c "printf 'A B rwxa\n' >$SF/load2; smackrun -u $U A kact comm-a $T"
+revoke A
+check_out "... O_APPEND with A B rxa: denied (the open asks w and a)" EACCES \
+	sh -c "printf 'A B rxa\n' >$SF/load2; smackrun -u $U A kact comm-a $T"
+check_out "... O_WRONLY with A B rxa: denied (a is not w)" EACCES \
+	smackrun -u $U A kact comm-w $T
+revoke A
 check_out "/proc/PID: a task reads its own without a rule" OK \
 	smackrun -u $U A sh -c 'kact status $$'
 check_out "/proc/PID: floor (root's label) is read without a rule" OK \

@@ -13,6 +13,7 @@
  *   setioprio PID | getioprio PID | setsched PID | getsched PID
  *   movemem PID | environ PID (open /proc/PID/environ: ptrace read mode)
  *   status PID (read /proc/PID/status) | procls PID (list /proc/PID)
+ *   comm-w PID | comm-a PID   open /proc/PID/comm O_WRONLY (| O_APPEND)
  *   pair LA LB UID setpgid|traceme
  *                             fork a child labelled LB, become LA and UID;
  *                             setpgid(child), or the child asks
@@ -153,6 +154,14 @@ static int do_task(const char *op, pid_t pid)
 		n = (int)read(fd, &c, 1);
 		close(fd);
 		return n < 0 ? -1 : 0;
+	}
+	if (!strcmp(op, "comm-w") || !strcmp(op, "comm-a")) {
+		char path[64];
+		int fd;
+
+		snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
+		fd = open(path, O_WRONLY | (op[5] == 'a' ? O_APPEND : 0));
+		return fd < 0 ? -1 : close(fd);
 	}
 	if (!strcmp(op, "procls")) {
 		char path[64];

@@ -435,15 +435,39 @@ static int do_ptrace_read(pid_t pid)
 	return (int)syscall(SYS_get_robust_list, pid, &head, &len);
 }
 
-/* Open /proc/PID/environ: procfs lookups, then a ptrace read check. */
-static int do_environ(pid_t pid)
+/*
+ * Open a file below /proc/PID: its inode carries the task's label, so
+ * the open's own access and then r are checked (after x on /proc/PID).
+ */
+static int open_proc(pid_t pid, const char *file, int flags)
 {
 	char path[64];
 	int fd;
 
-	snprintf(path, sizeof(path), "/proc/%d/environ", (int)pid);
-	fd = open(path, O_RDONLY);
+	snprintf(path, sizeof(path), "/proc/%d/%s", (int)pid, file);
+	fd = open(path, flags);
 	return fd < 0 ? -1 : close(fd);
+}
+
+/* /proc/PID/environ: the checks above, then a ptrace read check. */
+static int do_environ(pid_t pid)
+{
+	return open_proc(pid, "environ", O_RDONLY);
+}
+
+static int do_proc_status(pid_t pid)
+{
+	return open_proc(pid, "status", O_RDONLY);
+}
+
+static int do_proc_comm_w(pid_t pid)
+{
+	return open_proc(pid, "comm", O_WRONLY);
+}
+
+static int do_proc_comm_a(pid_t pid)
+{
+	return open_proc(pid, "comm", O_WRONLY | O_APPEND);
 }
 
 static int do_getprio(pid_t pid)
@@ -536,6 +560,8 @@ static const struct task_op task_ops[] = {
 	{ "sigqueue", do_sigqueue }, { "pidfd-send-signal", do_pidfd_kill },
 	{ "ptrace-attach", do_ptrace },
 	{ "ptrace-read", do_ptrace_read }, { "proc-environ", do_environ },
+	{ "proc-status", do_proc_status }, { "proc-comm-w", do_proc_comm_w },
+	{ "proc-comm-a", do_proc_comm_a },
 	{ "getpgid", do_getpgid },
 	{ "getsid", do_getsid }, { "setpriority", do_setnice },
 	{ "getpriority", do_getprio }, { "sched-setscheduler", do_setsched },
