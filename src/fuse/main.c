@@ -364,6 +364,8 @@ static int sf_setup(struct sf_fs *fs, struct sf_cmdline *c)
 		if (rc)
 			return rc;
 	}
+	fs->sole_subject = fs->subject == SF_SUBJ_USERS ?
+			   sf_users_sole_label(&fs->users) : SF_LID_INVALID;
 	rc = sf_labels_setup(fs);
 	if (rc)
 		return rc;

@@ -53,8 +53,11 @@ static double sf_timeout(struct sf_fs *fs, struct sf_node *n)
  * Attribute timeouts: with cached attributes the kernel answers every
  * permission check (access(2), the walk's search, may_create) from the
  * mode bits alone, without asking.  Only objects on which every subject
- * has every access may be cached: "*" and "@".  A floor object's would
- * let access(W_OK) through where mainline says EACCES.
+ * has every access whatever the rules may be cached: "*" and "@", and,
+ * when the users map gives every caller one label, that label's own
+ * objects (a subject has every access to its own label).  Any other
+ * object's would let access(W_OK) through where mainline may say EACCES
+ * (a floor object and a labelled caller).
  */
 static double sf_attr_timeout(struct sf_fs *fs, struct sf_node *n)
 {
@@ -63,7 +66,8 @@ static double sf_attr_timeout(struct sf_fs *fs, struct sf_node *n)
 	if (fs->cache_strict)
 		return 0;
 	lid = sf_node_label(fs, n);
-	return lid == SF_LID_STAR || lid == SF_LID_WEB ? SF_CACHE_TIMEOUT : 0;
+	return lid == SF_LID_STAR || lid == SF_LID_WEB ||
+	       lid == fs->sole_subject ? SF_CACHE_TIMEOUT : 0;
 }
 
 static void sf_entry_timeouts(struct sf_fs *fs, struct sf_node *dir,

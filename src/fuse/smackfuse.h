@@ -128,6 +128,8 @@ struct sf_fs {
 	sf_lid def, root_label, floor, hat;
 	bool root_transmute;
 	bool cache_strict;
+	sf_lid sole_subject;		/* every caller's label, when the users
+					 * map gives all one (else INVALID) */
 	bool checks_off;
 	bool foreground, debug, singlethread;
 	bool kstack_off;		/* -o kstack=off */

@@ -236,6 +236,25 @@ void sf_users_free(struct sf_users *u)
 	u->has_groups = false;
 }
 
+sf_lid sf_users_sole_label(const struct sf_users *u)
+{
+	sf_lid sole;
+	bool any = false;
+	size_t i;
+
+	for (i = 0; i < u->n; i++) {
+		if (u->rules[i].per_user)
+			return SF_LID_INVALID;
+		any |= u->rules[i].kind == SF_UR_ANY;
+	}
+	/* Without a "*" line some uids fall through to the floor. */
+	sole = any ? u->rules[0].label : SF_LID_FLOOR;
+	for (i = 0; i < u->n; i++)
+		if (u->rules[i].label != sole)
+			return SF_LID_INVALID;
+	return sole;
+}
+
 const struct sf_user_rule *sf_users_match(const struct sf_users *u,
 					  uid_t uid,
 					  bool (*in_group)(void *arg, gid_t gid),

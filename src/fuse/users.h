@@ -55,6 +55,13 @@ int sf_users_parse(struct sf_users *u, struct sf_labels *labels,
 void sf_users_free(struct sf_users *u);
 
 /*
+ * sf_users_sole_label - the one label the map gives every uid, or
+ * SF_LID_INVALID when uids may get different labels (two labels, or
+ * "* %u").  A uid no line names gets the floor unless a "*" line says.
+ */
+sf_lid sf_users_sole_label(const struct sf_users *u);
+
+/*
  * sf_users_match - the line that labels @uid: its user line, else the
  * first @group line whose group @in_group(@arg, gid) says @uid is in,
  * else the first "*" line.  NULL when none: the floor.

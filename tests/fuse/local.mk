@@ -19,6 +19,7 @@ FUSE_TESTS = \
 	tests/fuse/onlycap.test \
 	tests/fuse/access.test \
 	tests/fuse/site.test \
+	tests/fuse/attrcache.test \
 	tests/fuse/demo.test \
 	tests/fuse/options.test \
 	tests/fuse/passthrough.test \
