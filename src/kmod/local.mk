@@ -21,24 +21,32 @@ SF_KMOD_FILES = \
 	src/kmod/net4.c
 EXTRA_DIST += $(SF_KMOD_FILES)
 
+# The module's source as kbuild wants it, in the directory $$d (shell
+# variable), each file put there by the command $$put (a link for the
+# build, a copy for the DKMS source, debian/dkms-source.mk): the module's
+# files and the core's (minus its user-space env headers) side by side,
+# and core.mk, the list of the core's objects that Kbuild includes.
+SF_KMOD_STAGE = core=; \
+	for f in $(SF_KMOD_FILES); do \
+		$$put "$(abs_top_srcdir)/$$f" "$$d/"; done; \
+	for f in $(src_common_libsfcore_a_SOURCES); do \
+		case $$f in \
+		*/user/*) ;; \
+		*.c) $$put "$(abs_top_srcdir)/$$f" "$$d/"; \
+		     core="$$core `basename $$f .c`.o" ;; \
+		*) $$put "$(abs_top_srcdir)/$$f" "$$d/" ;; \
+		esac; \
+	done; \
+	echo "smackfuse-y += $$core" >"$$d/core.mk"
+
 if BUILD_KMOD
 kmoddir = /lib/modules/$(KVER)/extra
 kmod_DATA = src/kmod/smackfuse.ko
 CLEANFILES += src/kmod/smackfuse.ko src/kmod/kbuild/build.log
 
 src/kmod/smackfuse.ko: $(SF_KMOD_FILES) $(src_common_libsfcore_a_SOURCES)
-	$(AM_V_GEN)set -e; d=src/kmod/kbuild; $(MKDIR_P) $$d; core=; \
-	for f in $(SF_KMOD_FILES); do \
-		ln -sf "$(abs_top_srcdir)/$$f" $$d/; done; \
-	for f in $(src_common_libsfcore_a_SOURCES); do \
-		case $$f in \
-		*/user/*) ;; \
-		*.c) ln -sf "$(abs_top_srcdir)/$$f" $$d/; \
-		     core="$$core `basename $$f .c`.o" ;; \
-		*) ln -sf "$(abs_top_srcdir)/$$f" $$d/ ;; \
-		esac; \
-	done; \
-	echo "smackfuse-y += $$core" >$$d/core.mk; \
+	$(AM_V_GEN)set -e; d=src/kmod/kbuild; $(MKDIR_P) $$d; \
+	put="ln -sf"; $(SF_KMOD_STAGE); \
 	if ! $(MAKE) -C "$(KDIR)" M="$(abs_builddir)/$$d" modules \
 		>$$d/build.log 2>&1; then cat $$d/build.log; exit 1; fi; \
 	if grep -i 'warning' $$d/build.log; then \
