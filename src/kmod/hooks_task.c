@@ -419,8 +419,10 @@ static int sf_proc_file_open(struct kprobe *kp, struct pt_regs *regs)
 	if (p && p != current) {
 		obj.task = p;
 		label = sf_task_label(p);
-		rc = sf_check_current(label, request,
-				      "smack_inode_permission", &obj);
+		/* No access asked (O_ACCMODE 3): mainline's existence test. */
+		if (request)
+			rc = sf_check_current(label, request,
+					      "smack_inode_permission", &obj);
 		if (!rc)
 			rc = sf_check_current(label, SF_MAY_READ,
 					      "smack_file_open", &obj);
