@@ -1,7 +1,8 @@
 # guest-daemon.sh - smackfuse takes caller labels from smackfuse.ko: two
 # tasks of the same uid with different module labels get different
 # answers from one mount (-o subject=kmod, and subject=auto, which picks
-# the module when it is loaded on a kernel without Smack).
+# the module when it is loaded on a kernel without Smack).  Also: on this
+# kernel (Debian's 6.1) -o uring=auto falls back to /dev/fuse.
 . /lib/sfq/tap.sh
 SF=/sys/kernel/security/smackfuse
 U=1000
@@ -14,12 +15,23 @@ chmod 644 /tmp/src/secret
 check_out "backing file labelled B" OK \
 	kact setxattr /tmp/src/secret security.SMACK64 B
 printf 'A B r\n' >/tmp/rules
+mkdir -p /tmp/ctl-kmod /tmp/ctl-auto
 for mode in kmod auto; do
-	if ! smackfuse --rules /tmp/rules -o subject=$mode /tmp/src /mnt/k; then
+	if ! smackfuse --rules /tmp/rules -o subject=$mode \
+		-o uring=auto -o control=/tmp/ctl-$mode /tmp/src /mnt/k; then
 		not_ok "subject=$mode: smackfuse mounts"
 		continue
 	fi
 	ok "subject=$mode: smackfuse mounts"
+	# Linux 6.1 has no FUSE over io_uring: -o uring=auto falls back to
+	# /dev/fuse and the status file says why (the control directory is
+	# served a moment after the mount).
+	i=0
+	while [ ! -e /tmp/ctl-$mode/status ] && [ $i -lt 50 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	check "subject=$mode: uring=auto on $(uname -r): /dev/fuse, the status says the kernel has none" \
+		grep -q '^transport: /dev/fuse (io_uring: the kernel has none' /tmp/ctl-$mode/status
 	check_out "subject=$mode: uid $U labelled A reads the B file (rule A B r)" \
 		secret smackrun -u $U A cat /mnt/k/secret
 	check_fails "subject=$mode: uid $U labelled C may not read it (no rule)" \
