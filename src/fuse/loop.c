@@ -110,8 +110,12 @@ static void sf_loop_acquire(void)
 	atomic_store(&sf_loop.busy, false);
 }
 
-/* Requests whose handlers may wait for long: the token moves on first. */
-static bool sf_loop_may_block(uint32_t opcode)
+/**
+ * sf_request_may_wait - does the handler of @opcode wait for as long as
+ * something else decides (a lock's holder, the disk)?  Both transports
+ * keep such a request from holding up the others.
+ */
+bool sf_request_may_wait(uint32_t opcode)
 {
 	switch (opcode) {
 	case FUSE_SETLKW:
@@ -119,12 +123,18 @@ static bool sf_loop_may_block(uint32_t opcode)
 	case FUSE_FSYNCDIR:
 	case FUSE_FALLOCATE:
 	case FUSE_COPY_FILE_RANGE:
-	case FUSE_READ:
-	case FUSE_WRITE:
 		return true;
 	default:
 		return false;
 	}
+}
+
+/* Requests that may wait, and the backing file's I/O: the one thread
+ * reading /dev/fuse passes the token on before handling them. */
+static bool sf_loop_may_block(uint32_t opcode)
+{
+	return sf_request_may_wait(opcode) || opcode == FUSE_READ ||
+	       opcode == FUSE_WRITE;
 }
 
 /* Not inlined into sf_loop_read(), for the reason passthrough.c's

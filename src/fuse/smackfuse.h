@@ -259,6 +259,7 @@ int sf_loop_start(void);
 void sf_loop_stop(void);
 void sf_loop_yield(void);
 unsigned long sf_loop_takeovers(void);
+bool sf_request_may_wait(uint32_t opcode);
 
 /* passthrough.c */
 void sf_passthrough_sniff_init(struct sf_fs *fs, const char *buf, size_t len);

@@ -398,21 +398,6 @@ static void sf_ur_process(struct sf_ur_ent *e)
 	sf_ur_cur = NULL;
 }
 
-/* Requests whose handlers may wait for long (cf. loop.c). */
-static bool sf_ur_may_block(uint32_t opcode)
-{
-	switch (opcode) {
-	case FUSE_SETLKW:
-	case FUSE_FSYNC:
-	case FUSE_FSYNCDIR:
-	case FUSE_FALLOCATE:
-	case FUSE_COPY_FILE_RANGE:
-		return true;
-	default:
-		return false;
-	}
-}
-
 static void *sf_ur_offload_main(void *arg)
 {
 	sf_ur_process(arg);
@@ -454,7 +439,8 @@ static void sf_ur_request(struct sf_ur_ent *e)
 	memcpy(e->wire, &in, sizeof(in));
 	memcpy(e->wire + sizeof(in), e->hdr.op_in, arg0);
 	atomic_store(&e->unique, in.unique);
-	if (sf_ur_may_block(in.opcode) && sf_ur_offload(e) == 0)
+	/* READ and WRITE stay: a queue has threads enough for slow I/O. */
+	if (sf_request_may_wait(in.opcode) && sf_ur_offload(e) == 0)
 		return;
 	sf_ur_process(e);
 }
