@@ -102,6 +102,20 @@ static void sf_pt_amend_open(char *out, int32_t backing_id)
 	memcpy(out, &o, sizeof(o));
 }
 
+/* An OPEN's or CREATE's reply @payload (without its header), when it has
+ * exactly the expected size: the open part names the backing file. */
+static void sf_pt_amend_reply(enum sf_pt_reply kind, char *payload,
+			      size_t len)
+{
+	if (kind == SF_PT_OPEN && len == sizeof(struct fuse_open_out))
+		sf_pt_amend_open(payload, sf_pt_backing_id);
+	else if (kind == SF_PT_CREATE &&
+		 len == sizeof(struct fuse_entry_out) +
+			sizeof(struct fuse_open_out))
+		sf_pt_amend_open(payload + sizeof(struct fuse_entry_out),
+				 sf_pt_backing_id);
+}
+
 /**
  * sf_passthrough_writev - loop.c's hook for every reply.  Amend a copy,
  * never libfuse's buffer: only the reply's payload (iov[1]) changes, and
@@ -121,13 +135,8 @@ ssize_t sf_passthrough_writev(int fd, struct iovec *iov, int count,
 	memcpy(copy, iov[1].iov_base, len);
 	if (kind == SF_PT_INIT)
 		sf_pt_amend_init(userdata, copy, len);
-	else if (kind == SF_PT_OPEN && len == sizeof(struct fuse_open_out))
-		sf_pt_amend_open(copy, sf_pt_backing_id);
-	else if (kind == SF_PT_CREATE &&
-		 len == sizeof(struct fuse_entry_out) +
-			sizeof(struct fuse_open_out))
-		sf_pt_amend_open(copy + sizeof(struct fuse_entry_out),
-				 sf_pt_backing_id);
+	else
+		sf_pt_amend_reply(kind, copy, len);
 	amended[0] = iov[0];
 	amended[1].iov_base = copy;
 	amended[1].iov_len = len;
@@ -145,13 +154,7 @@ void sf_passthrough_amend(char *payload, size_t len)
 	enum sf_pt_reply kind = sf_pt_next;
 
 	sf_pt_next = SF_PT_NONE;
-	if (kind == SF_PT_OPEN && len == sizeof(struct fuse_open_out))
-		sf_pt_amend_open(payload, sf_pt_backing_id);
-	else if (kind == SF_PT_CREATE &&
-		 len == sizeof(struct fuse_entry_out) +
-			sizeof(struct fuse_open_out))
-		sf_pt_amend_open(payload + sizeof(struct fuse_entry_out),
-				 sf_pt_backing_id);
+	sf_pt_amend_reply(kind, payload, len);
 }
 
 /* The daemon's own messages: to stderr with -f, else to syslog. */
