@@ -16,11 +16,6 @@
 /* The most cases an allow or bug entry shows under its point. */
 #define CASEDIFF_EXAMPLES 5
 
-struct casediff_tally {
-	int nk, no;			/* cases in the kernel's run, the other's */
-	int same, allowed, bugs, bad;	/* how the compared cases came out */
-};
-
 struct casediff_spec {
 	/*
 	 * The second run in words: in a case ("kernel OK, <other> EACCES"),
@@ -43,8 +38,13 @@ struct casediff_spec {
 	bool op_runs;
 	/* a result as compared (not as matched or shown); NULL: as it is */
 	const char *(*normalize)(const char *id, const char *res);
-	/* print the "# N/M match ..." line */
-	void (*summary)(const struct casediff_tally *t);
+	/*
+	 * printf format of the "# N/M match ..." line, given (all %d) the
+	 * cases that match, the larger run's count, the kernel's and the
+	 * other run's counts, then the allowed, known-bug and unexplained
+	 * differences.
+	 */
+	const char *summary;
 };
 
 /*
