@@ -34,3 +34,15 @@ bench: bench-fs
 bench-getattr: bench/fsbench$(EXEEXT) smackfuse$(EXEEXT)
 	$(SHELL) $(top_srcdir)/bench/getattr.sh $(abs_top_builddir)
 bench: bench-getattr
+
+# One request's round trip over io_uring, /dev/fuse and bindfs, quiet and
+# next to CPU hogs (issue 19: the ring's queue threads run SCHED_IDLE).
+# `make bench-uring-load`.
+noinst_PROGRAMS += bench/rtlat
+bench_rtlat_SOURCES = bench/rtlat.c
+bench_rtlat_CFLAGS = $(AM_CFLAGS) -O2
+EXTRA_DIST += bench/uring-load.sh
+.PHONY: bench-uring-load
+bench-uring-load: bench/rtlat$(EXEEXT) smackfuse$(EXEEXT)
+	$(SHELL) $(top_srcdir)/bench/uring-load.sh $(abs_top_builddir)
+bench: bench-uring-load
