@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/file.h>
@@ -25,18 +26,19 @@
 #include <unistd.h>
 
 #include "smackfuse.h"
+#include "uring.h"
 
 static pthread_mutex_t sf_locks_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* The descriptor of @owner's locks on @n, opened on first use (read-write
- * if it can be, else as the open file's @flags). */
-int sf_lock_get(struct sf_fs *fs, struct sf_node *n, uint64_t owner, int flags)
+ * if it can be, else as the open file's @flags), when asked on open file
+ * @fh. */
+int sf_lock_get(struct sf_node *n, uint64_t owner, uint64_t fh, int flags)
 {
 	struct sf_lockfd *l;
 	char proc[64];
 	int fd;
 
-	(void)fs;
 	pthread_mutex_lock(&sf_locks_lock);
 	for (l = n->locks; l; l = l->next) {
 		if (l->owner == owner) {
@@ -61,6 +63,7 @@ int sf_lock_get(struct sf_fs *fs, struct sf_node *n, uint64_t owner, int flags)
 		return -ENOMEM;
 	}
 	l->owner = owner;
+	l->fh = fh;
 	l->fd = fd;
 	l->next = n->locks;
 	atomic_store(&n->locked_once, true);
@@ -69,28 +72,70 @@ int sf_lock_get(struct sf_fs *fs, struct sf_node *n, uint64_t owner, int flags)
 	return fd;
 }
 
-void sf_lock_release_owner(struct sf_node *n, uint64_t owner)
+/* Unlink from @n the first entry @match accepts. */
+static struct sf_lockfd *sf_lock_take(struct sf_node *n,
+				      bool (*match)(const struct sf_lockfd *,
+						    uint64_t), uint64_t key)
 {
 	struct sf_lockfd **p, *l = NULL;
 
-	/* Most files are never locked: every close(2) sends FLUSH, and
-	 * it need not take the global lock for them.  An owner's lock
-	 * taken concurrently with its own close is as racy either way. */
-	if (!atomic_load(&n->locked_once))
-		return;
 	pthread_mutex_lock(&sf_locks_lock);
 	for (p = &n->locks; *p; p = &(*p)->next) {
-		if ((*p)->owner == owner) {
+		if (match(*p, key)) {
 			l = *p;
 			*p = l->next;
 			break;
 		}
 	}
 	pthread_mutex_unlock(&sf_locks_lock);
-	if (l) {
-		close(l->fd);
-		free(l);
-	}
+	return l;
+}
+
+static void sf_lock_free(struct sf_lockfd *l)
+{
+	close(l->fd);
+	free(l);
+}
+
+static bool sf_lock_of_owner(const struct sf_lockfd *l, uint64_t owner)
+{
+	return l->owner == owner;
+}
+
+static bool sf_lock_of_file(const struct sf_lockfd *l, uint64_t fh)
+{
+	return l->fh == fh;
+}
+
+void sf_lock_release_owner(struct sf_node *n, uint64_t owner)
+{
+	struct sf_lockfd *l;
+
+	/* Most files are never locked: every close(2) sends FLUSH, and
+	 * it need not take the global lock for them.  An owner's lock
+	 * taken concurrently with its own close is as racy either way. */
+	if (!atomic_load(&n->locked_once))
+		return;
+	l = sf_lock_take(n, sf_lock_of_owner, owner);
+	if (l)
+		sf_lock_free(l);
+}
+
+/*
+ * At RELEASE of open file @fh: the locks first asked on it.  An OFD lock
+ * (fcntl F_OFD_SETLK) is owned by its open file, and FLUSH names the
+ * closing process as owner, not the file; RELEASE names the file only
+ * when it held a flock(2).  A POSIX owner that used @fh has closed it,
+ * and its FLUSH released its locks, so what is left here is the file's.
+ */
+void sf_lock_release_file(struct sf_node *n, uint64_t fh)
+{
+	struct sf_lockfd *l;
+
+	if (!atomic_load(&n->locked_once))
+		return;
+	while ((l = sf_lock_take(n, sf_lock_of_file, fh)))
+		sf_lock_free(l);
 }
 
 void sf_lock_release_all(struct sf_node *n)
@@ -103,8 +148,7 @@ void sf_lock_release_all(struct sf_node *n)
 	pthread_mutex_unlock(&sf_locks_lock);
 	for (; l; l = next) {
 		next = l->next;
-		close(l->fd);
-		free(l);
+		sf_lock_free(l);
 	}
 }
 
@@ -174,4 +218,52 @@ int sf_lock_wait(fuse_req_t req, int fd, struct flock *fl, int op)
 	/* Waits for a running sf_lock_interrupt(), which uses &w. */
 	fuse_req_interrupt_func(req, NULL, NULL);
 	return rc;
+}
+
+static int sf_lock_try_once(int fd, struct flock *fl, int op)
+{
+	if (fl)
+		return fcntl(fd, F_OFD_SETLK, fl) ? errno : 0;
+	return flock(fd, op) ? errno : 0;
+}
+
+/**
+ * sf_lock_try - take a lock without waiting: an OFD lock @fl on @fd, or,
+ * if @fl is NULL, flock(2) @op (LOCK_NB or LOCK_UN).  The conflict may be
+ * with a file its caller has just closed, whose RELEASE (sent without
+ * waiting) another queue thread has yet to answer: then once more, after
+ * sf_uring_settle().  Returns 0 or an errno.
+ */
+int sf_lock_try(int fd, struct flock *fl, int op)
+{
+	struct flock want;
+	int rc;
+
+	if (fl)
+		want = *fl;
+	rc = sf_lock_try_once(fd, fl, op);
+	if (rc != EAGAIN && rc != EACCES)	/* EWOULDBLOCK is EAGAIN */
+		return rc;
+	sf_uring_settle();
+	if (fl)
+		*fl = want;
+	return sf_lock_try_once(fd, fl, op);
+}
+
+/**
+ * sf_lock_test - F_OFD_GETLK of @fl on @fd, as sf_lock_try() takes it:
+ * a conflict is looked at again after sf_uring_settle().  Returns 0 or
+ * an errno; @fl says the conflict, or F_UNLCK.
+ */
+int sf_lock_test(int fd, struct flock *fl)
+{
+	struct flock want = *fl;
+
+	if (fcntl(fd, F_OFD_GETLK, fl))
+		return errno;
+	if (fl->l_type == F_UNLCK)
+		return 0;
+	sf_uring_settle();
+	*fl = want;
+	return fcntl(fd, F_OFD_GETLK, fl) ? errno : 0;
 }

@@ -674,8 +674,11 @@ static void sf_flush(fuse_req_t req, fuse_ino_t ino,
 static void sf_release(fuse_req_t req, fuse_ino_t ino,
 		       struct fuse_file_info *fi)
 {
+	struct sf_node *n = sf_node(req, ino);
+
 	if (fi->flock_release || fi->lock_owner)
-		sf_lock_release_owner(sf_node(req, ino), fi->lock_owner);
+		sf_lock_release_owner(n, fi->lock_owner);
+	sf_lock_release_file(n, fi->fh);
 	sf_file_release(fi);
 	fuse_reply_err(req, 0);
 }
@@ -1283,7 +1286,7 @@ static int sf_lock_fd(fuse_req_t req, fuse_ino_t ino,
 
 	if (rc)
 		return rc;
-	return sf_lock_get(sf_fs_of(req), sf_node(req, ino), fi->lock_owner,
+	return sf_lock_get(sf_node(req, ino), fi->lock_owner, fi->fh,
 			   fi->flags);
 }
 
@@ -1292,14 +1295,16 @@ static void sf_getlk(fuse_req_t req, fuse_ino_t ino,
 {
 	int fd = sf_lock_fd(req, ino, fi, lock->l_type == F_UNLCK ? F_RDLCK :
 			    lock->l_type);
+	int rc;
 
 	if (fd < 0) {
 		fuse_reply_err(req, -fd);
 		return;
 	}
 	lock->l_pid = 0;
-	if (fcntl(fd, F_OFD_GETLK, lock)) {
-		fuse_reply_err(req, errno);
+	rc = sf_lock_test(fd, lock);
+	if (rc) {
+		fuse_reply_err(req, rc);
 		return;
 	}
 	if (lock->l_type != F_UNLCK)
@@ -1320,7 +1325,7 @@ static void sf_setlk(fuse_req_t req, fuse_ino_t ino,
 	if (sleep)
 		fuse_reply_err(req, sf_lock_wait(req, fd, lock, 0));
 	else
-		fuse_reply_err(req, fcntl(fd, F_OFD_SETLK, lock) ? errno : 0);
+		fuse_reply_err(req, sf_lock_try(fd, lock, 0));
 }
 
 static void sf_forget_multi(fuse_req_t req, size_t count,
@@ -1346,7 +1351,7 @@ static void sf_flock(fuse_req_t req, fuse_ino_t ino,
 	if (fd < 0)
 		fuse_reply_err(req, -fd);
 	else if (op & (LOCK_NB | LOCK_UN))
-		fuse_reply_err(req, flock(fd, op) ? errno : 0);
+		fuse_reply_err(req, sf_lock_try(fd, NULL, op));
 	else
 		fuse_reply_err(req, sf_lock_wait(req, fd, NULL, op));
 }

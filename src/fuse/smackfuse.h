@@ -85,6 +85,7 @@ struct sf_node {
 struct sf_lockfd {
 	struct sf_lockfd *next;
 	uint64_t owner;
+	uint64_t fh;			/* the open file it was first asked on */
 	int fd;
 };
 
@@ -246,12 +247,14 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 bool sf_kernel_reads_xattr(const char *name, pid_t tid);
 
 /* lock.c */
-int sf_lock_get(struct sf_fs *fs, struct sf_node *n, uint64_t owner,
-		int flags);
+int sf_lock_get(struct sf_node *n, uint64_t owner, uint64_t fh, int flags);
 void sf_lock_release_owner(struct sf_node *n, uint64_t owner);
+void sf_lock_release_file(struct sf_node *n, uint64_t fh);
 void sf_lock_release_all(struct sf_node *n);
 int sf_lock_setup(void);
 int sf_lock_wait(fuse_req_t req, int fd, struct flock *fl, int op);
+int sf_lock_try(int fd, struct flock *fl, int op);
+int sf_lock_test(int fd, struct flock *fl);
 
 /* loop.c */
 int sf_loop_setup(struct sf_fs *fs);

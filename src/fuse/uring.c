@@ -36,6 +36,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -48,6 +49,7 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <syslog.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "smackfuse.h"
@@ -186,6 +188,10 @@ void sf_uring_stop(void)
 {
 }
 
+void sf_uring_settle(void)
+{
+}
+
 #else /* HAVE_LIBURING */
 
 /* Threads per queue, each with a ring of its own and ONE entry: the
@@ -228,6 +234,7 @@ struct sf_ur_queue {
 	struct sf_ur_ent *pending;	/* replies waiting to be committed */
 	struct sf_ur_ent *ents;
 	unsigned int live;		/* entries the kernel still holds */
+	unsigned int settled;		/* sf_ur_settle_gen seen: see there */
 	pthread_t thread;
 	bool started;
 };
@@ -241,6 +248,13 @@ static atomic_bool sf_ur_stopping;
 static pthread_mutex_t sf_ur_go_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t sf_ur_go_cond = PTHREAD_COND_INITIALIZER;
 static int sf_ur_go;
+/* sf_uring_settle()'s rounds: each queue thread sets its ->settled to the
+ * round it read before its last wait, once it has answered what that
+ * wait brought; the cond is broadcast under the lock. */
+static atomic_uint sf_ur_settle_gen;
+static pthread_mutex_t sf_ur_settle_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t sf_ur_settle_cond = PTHREAD_COND_INITIALIZER;
+#define SF_UR_SETTLE_MS	200
 
 /* The queue this thread serves, and the entry whose request it runs. */
 static __thread struct sf_ur_queue *sf_ur_self;
@@ -513,6 +527,61 @@ static bool sf_ur_wait_go(void)
 	return go > 0;
 }
 
+static void sf_ur_settled(struct sf_ur_queue *q, unsigned int gen)
+{
+	pthread_mutex_lock(&sf_ur_settle_lock);
+	q->settled = gen;
+	pthread_cond_broadcast(&sf_ur_settle_cond);
+	pthread_mutex_unlock(&sf_ur_settle_lock);
+}
+
+static bool sf_ur_all_settled(unsigned int gen)
+{
+	unsigned int i;
+
+	for (i = 0; i < sf_ur.nt; i++) {
+		const struct sf_ur_queue *q = &sf_urq[i];
+
+		if (q != sf_ur_self && q->started && q->settled != UINT_MAX &&
+		    (int)(q->settled - gen) < 0)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The kernel sends RELEASE without waiting for it, and RELEASE drops the
+ * closed file's flock(2) and OFD locks.  On /dev/fuse requests are taken
+ * in order, so a caller's next lock request finds them gone, as it would
+ * natively.  Over the ring, the RELEASE may sit with another queue thread
+ * that has not run yet (SCHED_IDLE: the caller has the CPU).  Before a
+ * lock request answers "conflict", it settles: every other queue thread
+ * takes in and answers what the kernel has handed it so far.  A thread
+ * stuck in a handler is waited for SF_UR_SETTLE_MS at most.
+ */
+void sf_uring_settle(void)
+{
+	struct timespec until;
+	unsigned int gen, i;
+
+	if (!sf_urq)
+		return;
+	gen = atomic_fetch_add(&sf_ur_settle_gen, 1) + 1;
+	for (i = 0; i < sf_ur.nt; i++)
+		if (&sf_urq[i] != sf_ur_self && sf_urq[i].efd >= 0)
+			eventfd_write(sf_urq[i].efd, 1);
+	clock_gettime(CLOCK_MONOTONIC, &until);
+	until.tv_nsec += SF_UR_SETTLE_MS * 1000000L;
+	until.tv_sec += until.tv_nsec / 1000000000L;
+	until.tv_nsec %= 1000000000L;
+	pthread_mutex_lock(&sf_ur_settle_lock);
+	while (!sf_ur_all_settled(gen) &&
+	       pthread_cond_clockwait(&sf_ur_settle_cond, &sf_ur_settle_lock,
+				      CLOCK_MONOTONIC, &until) != ETIMEDOUT)
+		;
+	pthread_mutex_unlock(&sf_ur_settle_lock);
+}
+
 /*
  * A queue's thread stays on its CPU, where the kernel hands it the
  * requests of that CPU's callers, and runs as SCHED_IDLE.  The reply
@@ -550,12 +619,22 @@ static void *sf_ur_thread(void *arg)
 			q->live++;
 	sf_ur_arm_eventfd(q);
 	while (q->live && !atomic_load(&sf_ur_stopping)) {
+		unsigned int gen = atomic_load(&sf_ur_settle_gen);
+
 		sf_ur_take_pending(q);
-		rc = io_uring_submit_and_wait(&q->ring, 1);
+		/* A settle round asked: do not sleep, but take in (and then
+		 * answer) whatever the kernel has handed this thread. */
+		if (gen != q->settled)
+			rc = io_uring_submit_and_get_events(&q->ring);
+		else
+			rc = io_uring_submit_and_wait(&q->ring, 1);
 		if (rc < 0 && rc != -EINTR)
 			break;
 		sf_ur_reap(q);
+		if (gen != q->settled)
+			sf_ur_settled(q, gen);
 	}
+	sf_ur_settled(q, UINT_MAX);	/* gone: nothing to wait for */
 	return NULL;
 }
 

@@ -25,6 +25,10 @@ ssize_t sf_uring_writev(int fd, struct iovec *iov, int count,
 /* After the session loop, once unmounted: stop the queues' threads. */
 void sf_uring_stop(void);
 
+/* Before a lock request answers "conflict": let every other queue thread
+ * answer what the kernel has handed it (a RELEASE that drops the lock). */
+void sf_uring_settle(void);
+
 /* "io_uring (N queues)" or "/dev/fuse (io_uring: why not)". */
 void sf_uring_describe(char *buf, size_t size);
 

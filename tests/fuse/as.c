@@ -53,7 +53,8 @@ static void usage(void)
 	      "  truncate PATH LEN | ftruncate PATH LEN | chmod PATH MODE |\n"
 	      "  chown PATH UID GID | lchown PATH UID GID |\n"
 	      "  utimens PATH ATIME MTIME | flock PATH sh|ex |\n"
-	      "  lock PATH rd|wr | exec PATH [ARGS] | run PATH [ARGS] |\n"
+	      "  lock PATH rd|wr | ofdclose PATH | exec PATH [ARGS] |\n"
+	      "  run PATH [ARGS] |\n"
 	      "  access PATH [rwxf] |\n"
 	      "  readdir PATH | copy SRC DST | fallocate PATH OFF LEN |\n"
 	      "  statfs PATH | fsync PATH | fsyncdir PATH | chdir PATH |\n"
@@ -351,6 +352,28 @@ static int op_flock(const char *path, const char *kind)
 		return result(-1);
 	return result(flock(fd, (!strcmp(kind, "ex") ? LOCK_EX : LOCK_SH) |
 			    LOCK_NB));
+}
+
+/* An OFD write lock taken through one open file, which is then closed:
+ * another open file must find the range free (F_OFD_GETLK) and take it.
+ * Prints the first failure's errno, or OK. */
+static int op_ofdclose(const char *path)
+{
+	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+	int fd = open(path, O_RDWR);
+
+	if (fd < 0 || fcntl(fd, F_OFD_SETLK, &fl))
+		return result(-1);
+	close(fd);
+	fd = open(path, O_RDWR);
+	if (fd < 0 || fcntl(fd, F_OFD_GETLK, &fl))
+		return result(-1);
+	if (fl.l_type != F_UNLCK) {
+		errno = EAGAIN;
+		return result(-1);
+	}
+	fl.l_type = F_WRLCK;
+	return result(fcntl(fd, F_OFD_SETLK, &fl));
 }
 
 /* execve in a child; report the errno of the execve itself. */
@@ -817,6 +840,10 @@ static int run(const char *op, char **a, int n)
 	if (!strcmp(op, "lock")) {
 		NEED(2);
 		return op_lock(a[0], a[1]);
+	}
+	if (!strcmp(op, "ofdclose")) {
+		NEED(1);
+		return op_ofdclose(a[0]);
 	}
 	if (!strcmp(op, "exec")) {
 		NEED(1);
