@@ -568,7 +568,7 @@ void sf_uring_settle(void)
 		return;
 	gen = atomic_fetch_add(&sf_ur_settle_gen, 1) + 1;
 	for (i = 0; i < sf_ur.nt; i++)
-		if (&sf_urq[i] != sf_ur_self && sf_urq[i].efd >= 0)
+		if (&sf_urq[i] != sf_ur_self && sf_urq[i].started)
 			eventfd_write(sf_urq[i].efd, 1);
 	clock_gettime(CLOCK_MONOTONIC, &until);
 	until.tv_nsec += SF_UR_SETTLE_MS * 1000000L;
