@@ -36,7 +36,7 @@ bench-getattr: bench/fsbench$(EXEEXT) smackfuse$(EXEEXT)
 bench: bench-getattr
 
 # One request's round trip over io_uring, /dev/fuse and bindfs, quiet and
-# next to CPU hogs (issue 19: the ring's queue threads run SCHED_IDLE).
+# next to CPU hogs (issue 19).
 # `make bench-uring-load`.
 noinst_PROGRAMS += bench/rtlat
 bench_rtlat_SOURCES = bench/rtlat.c

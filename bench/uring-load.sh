@@ -4,12 +4,12 @@
 # smackfuse over /dev/fuse and bindfs, all mounted at once, on a quiet
 # host and next to CPU hogs.
 #
-# Why: the ring's queue threads run SCHED_IDLE (src/fuse/uring.c), so
-# that a reply leaves its caller on its CPU instead of moving it to an
-# idle one (the "moved" column: the caller's migrations).  A SCHED_IDLE
-# thread yields to every other task, so the "hogs" rows check that busy
-# CPUs do not starve the queues: their percentiles must stay near
-# /dev/fuse's and bindfs's, whose threads are SCHED_OTHER.
+# Why: a reply wakes its caller while the daemon's thread still runs, and
+# the scheduler may move the caller to an idle CPU (the "moved" column:
+# the caller's migrations), whose wake-up every next request then pays
+# for.  The "hogs" rows show how each transport fares next to busy CPUs
+# (bench/fs-results.txt, section 0000: queue threads run SCHED_IDLE kept
+# callers in place, and starved next to busy CPUs).
 #
 # Scenarios: quiet; quiet with the caller bound to CPU 0; 1 and 3 busy
 # loops bound to every CPU.  Each config runs in every round, in an order

@@ -427,10 +427,6 @@ static int sf_ur_offload(struct sf_ur_ent *e)
 
 	pthread_attr_init(&a);
 	pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
-	/* A long wait is not on a caller's fast path: the usual policy,
-	 * not the queue thread's SCHED_IDLE. */
-	pthread_attr_setinheritsched(&a, PTHREAD_EXPLICIT_SCHED);
-	pthread_attr_setschedpolicy(&a, SCHED_OTHER);
 	rc = pthread_create(&t, &a, sf_ur_offload_main, e);
 	pthread_attr_destroy(&a);
 	return rc;
@@ -553,11 +549,12 @@ static bool sf_ur_all_settled(unsigned int gen)
  * The kernel sends RELEASE without waiting for it, and RELEASE drops the
  * closed file's flock(2) and OFD locks.  On /dev/fuse requests are taken
  * in order, so a caller's next lock request finds them gone, as it would
- * natively.  Over the ring, the RELEASE may sit with another queue thread
- * that has not run yet (SCHED_IDLE: the caller has the CPU).  Before a
- * lock request answers "conflict", it settles: every other queue thread
- * takes in and answers what the kernel has handed it so far.  A thread
- * stuck in a handler is waited for SF_UR_SETTLE_MS at most.
+ * natively.  Over the ring, the RELEASE may sit with another of the
+ * queue's threads that has not run yet: the caller may keep the CPU, and
+ * go on to its next request.  Before a lock request answers "conflict",
+ * it settles: every other queue thread takes in and answers what the
+ * kernel has handed it so far.  A thread stuck in a handler is waited for
+ * SF_UR_SETTLE_MS at most.
  */
 void sf_uring_settle(void)
 {
@@ -582,25 +579,15 @@ void sf_uring_settle(void)
 	pthread_mutex_unlock(&sf_ur_settle_lock);
 }
 
-/*
- * A queue's thread stays on its CPU, where the kernel hands it the
- * requests of that CPU's callers, and runs as SCHED_IDLE.  The reply
- * wakes its caller while this thread is still running; the scheduler
- * then moves the caller to any idle CPU, and every next request pays
- * for waking that CPU (an IPI; in a VM, an exit), about 11 us of 33
- * here (bench/uring-load.sh).  A CPU that runs only SCHED_IDLE tasks
- * counts as idle, so the caller stays where it was.  bench/uring-load.sh
- * measures that busy CPUs do not starve the queue.
- */
+/* A queue's thread stays on its CPU, where the kernel hands it the
+ * requests of that CPU's callers. */
 static void sf_ur_pin(struct sf_ur_queue *q)
 {
-	struct sched_param none = { .sched_priority = 0 };
 	cpu_set_t cpus;
 
 	CPU_ZERO(&cpus);
 	CPU_SET(q->qid, &cpus);
 	pthread_setaffinity_np(pthread_self(), sizeof(cpus), &cpus);
-	pthread_setschedparam(pthread_self(), SCHED_IDLE, &none);
 }
 
 /* A queue's thread: on its CPU, the only one to submit on its ring. */
