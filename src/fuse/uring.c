@@ -567,10 +567,7 @@ void sf_uring_settle(void)
 	for (i = 0; i < sf_ur.nt; i++)
 		if (&sf_urq[i] != sf_ur_self && sf_urq[i].started)
 			eventfd_write(sf_urq[i].efd, 1);
-	clock_gettime(CLOCK_MONOTONIC, &until);
-	until.tv_nsec += SF_UR_SETTLE_MS * 1000000L;
-	until.tv_sec += until.tv_nsec / 1000000000L;
-	until.tv_nsec %= 1000000000L;
+	sf_deadline_ms(&until, SF_UR_SETTLE_MS);
 	pthread_mutex_lock(&sf_ur_settle_lock);
 	while (!sf_ur_all_settled(gen) &&
 	       pthread_cond_clockwait(&sf_ur_settle_cond, &sf_ur_settle_lock,
