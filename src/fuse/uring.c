@@ -576,26 +576,18 @@ void sf_uring_settle(void)
 	pthread_mutex_unlock(&sf_ur_settle_lock);
 }
 
-/* A queue's thread stays on its CPU, where the kernel hands it the
- * requests of that CPU's callers. */
-static void sf_ur_pin(struct sf_ur_queue *q)
-{
-	cpu_set_t cpus;
-
-	CPU_ZERO(&cpus);
-	CPU_SET(q->qid, &cpus);
-	pthread_setaffinity_np(pthread_self(), sizeof(cpus), &cpus);
-}
-
 /* A queue's thread: on its CPU, the only one to submit on its ring. */
 static void *sf_ur_thread(void *arg)
 {
 	struct sf_ur_queue *q = arg;
+	cpu_set_t cpus;
 	unsigned int i;
 	int rc;
 
 	sf_ur_self = q;
-	sf_ur_pin(q);
+	CPU_ZERO(&cpus);
+	CPU_SET(q->qid, &cpus);
+	pthread_setaffinity_np(pthread_self(), sizeof(cpus), &cpus);
 	if (!sf_ur_wait_go())
 		return NULL;
 	for (i = 0; i < SF_UR_DEPTH; i++)
