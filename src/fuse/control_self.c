@@ -4,13 +4,14 @@
  * relabel-self.
  *
  * In mainline these hold state of the writing task's credentials: rules
- * that further restrict that task alone, and the labels it may switch to
- * without privilege.  Here each task is known by the pid of the request
- * and the start time of that pid (/proc/PID/stat), so a recycled pid never
- * inherits another task's state; a child does not inherit its parent's
- * (the daemon cannot see fork).  The files take and show smackfs's
- * formats; smackfuse does not apply the rules to the task's accesses, and
- * relabelling a task is the kernel's (see smackfuse(8)).
+ * that further restrict that task and what it forks, and the labels it
+ * may switch to without privilege.  load-self and load-self2 refuse every
+ * well-formed write (below): rules the daemon cannot apply to the task's
+ * children must not be taken.  relabel-self is kept per task, known by
+ * the pid of the request and the start time of that pid (/proc/PID/stat),
+ * so a recycled pid never inherits another task's list, and shown back in
+ * smackfs's format; relabelling a task is the kernel's (see smackfuse(8)),
+ * so a kept list never widens what a task may do.
  *
  * The control session is single-threaded: this table needs no lock.
  */
@@ -24,19 +25,9 @@
 #include "control_int.h"
 
 #define CTL_TASKS_MAX	256	/* tasks with per-task state at once */
-/* Anyone may write load-self: bound what one task makes the daemon keep. */
-#define CTL_SELF_RULES_MAX	1024
-
-struct ctl_self_rule {
-	sf_lid subject, object;
-	u32 access;
-};
-
 struct ctl_task {
 	pid_t pid;
 	unsigned long long start;	/* the pid's start time: its identity */
-	struct ctl_self_rule *rules;
-	size_t nrules;
 	sf_lid *relabel;
 	size_t nrelabel;
 };
@@ -67,7 +58,6 @@ static unsigned long long ctl_task_start(pid_t pid)
 
 static void ctl_task_clear(struct ctl_task *t)
 {
-	free(t->rules);
 	free(t->relabel);
 	memset(t, 0, sizeof(*t));
 }
@@ -136,122 +126,75 @@ static struct ctl_task *ctl_task_of(struct sf_control *c,
 
 /* ---- load-self, load-self2 ---- */
 
-static int ctl_self_set(struct ctl_task *t, const struct sf_op *op)
-{
-	struct ctl_self_rule *r;
-	size_t i;
-
-	for (i = 0; i < t->nrules; i++) {
-		r = &t->rules[i];
-		if (r->subject == op->subject && r->object == op->object) {
-			r->access = op->allow;
-			return 0;
-		}
-	}
-	if (t->nrules == CTL_SELF_RULES_MAX)
-		return -ENOSPC;
-	r = realloc(t->rules, (t->nrules + 1) * sizeof(*r));
-	if (!r)
-		return -ENOMEM;
-	t->rules = r;
-	r[t->nrules].subject = op->subject;
-	r[t->nrules].object = op->object;
-	r[t->nrules].access = op->allow;
-	t->nrules++;
-	return 0;
-}
-
-static ssize_t ctl_self_store(struct sf_control *c,
-			      const struct ctl_caller *who, const char *name,
+/*
+ * Mainline keeps these rules in the writer's credentials: every check of
+ * that task, and of every task it forks afterwards, also needs them.  The
+ * daemon cannot follow a task's children (a fork is invisible to a
+ * filesystem, and the kernel's process events name the real parent, not
+ * the creator of a CLONE_PARENT child), so it could apply the rules to
+ * the writer but not to what the writer starts.  Accepting the write
+ * would tell the task it is restricted while its children are not: a
+ * well-formed write is refused instead, with EOPNOTSUPP and a log line.
+ * A malformed one is EINVAL, as in mainline.  Nothing is kept, so the
+ * files read empty.
+ */
+static ssize_t ctl_self_store(struct sf_control *c, const char *name,
 			      int (*parse)(struct sf_labels *, const char *,
 					   size_t, struct sf_batch *,
 					   struct sf_error *),
 			      const char *buf, size_t len)
 {
 	struct sf_error err = { .file = name };
-	struct ctl_task *t;
 	struct sf_batch b;
-	u32 i;
 	int rc;
 
 	sf_batch_init(&b);
 	rc = parse(c->labels, buf, len, &b, &err);
+	sf_batch_release(&b);
 	if (rc == -EINVAL)
 		ctl_log_error(c, &err);
 	if (rc < 0)
-		goto out;
-	t = ctl_task_of(c, who, true);
-	if (!t) {
-		rc = -ENOMEM;
-		goto out;
-	}
-	/* All or nothing: refuse a batch that could pass the bound. */
-	if (t->nrules + b.nops > CTL_SELF_RULES_MAX) {
-		ctl_log(c, LOG_WARNING, "rejected write: %s: a task keeps at "
-			"most %d rules", name, CTL_SELF_RULES_MAX);
-		rc = -ENOSPC;
-		goto out;
-	}
-	for (i = 0; i < b.nops && rc == 0; i++)
-		rc = ctl_self_set(t, &b.ops[i]);
-out:
-	sf_batch_release(&b);
-	return rc < 0 ? rc : (ssize_t)len;
+		return rc;
+	ctl_log(c, LOG_WARNING, "refused write: %s: smackfuse does not apply "
+		"per-task rules (it cannot follow the task's children)", name);
+	return -EOPNOTSUPP;
 }
 
-/* The caller's rules as load2 (or, with @max, load) shows rules: those
- * with no access, or a label of @max bytes or more, are not shown. */
-static int ctl_self_show(struct sf_control *c, const struct ctl_caller *who,
-			 size_t max, struct ctl_buf *out)
-{
-	struct ctl_task *t = ctl_task_of(c, who, false);
-	char acc[SF_NUM_ACCESS + 1];
-	const char *s, *o;
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; t && i < t->nrules && rc == 0; i++) {
-		s = sf_label_name(c->labels, t->rules[i].subject);
-		o = sf_label_name(c->labels, t->rules[i].object);
-		if (!t->rules[i].access || !s || !o || strlen(s) >= max ||
-		    strlen(o) >= max)
-			continue;
-		sf_access_format(t->rules[i].access, acc);
-		rc = ctl_buf_printf(out, "%s %s %s\n", s, o, acc);
-	}
-	return rc;
-}
-
+/* Nothing is ever kept (above): the reader has no rules. */
 int ctl_show_load_self(struct sf_control *c, const struct ctl_caller *who,
 		       struct ctl_buf *out)
 {
-	return ctl_self_show(c, who, SF_LABELLEN, out);
+	(void)c;
+	(void)who;
+	(void)out;
+	return 0;
 }
 
 int ctl_show_load_self2(struct sf_control *c, const struct ctl_caller *who,
 			struct ctl_buf *out)
 {
-	return ctl_self_show(c, who, SF_LABEL_MAX + 1, out);
+	return ctl_show_load_self(c, who, out);
 }
 
 ssize_t ctl_store_load_self(struct sf_control *c, const struct ctl_caller *who,
 			    const char *buf, size_t len, struct ctl_buf *out)
 {
+	(void)who;
 	(void)out;
-	return ctl_self_store(c, who, "load-self", sf_parse_load_record, buf,
-			      len);
+	return ctl_self_store(c, "load-self", sf_parse_load_record, buf, len);
 }
 
 ssize_t ctl_store_load_self2(struct sf_control *c,
 			     const struct ctl_caller *who, const char *buf,
 			     size_t len, struct ctl_buf *out)
 {
+	(void)who;
 	(void)out;
 	if (!ctl_has_text(buf, len)) {
 		ctl_log(c, LOG_WARNING, "rejected write: load-self2: no rule");
 		return -EINVAL;
 	}
-	return ctl_self_store(c, who, "load-self2", sf_parse_load2, buf, len);
+	return ctl_self_store(c, "load-self2", sf_parse_load2, buf, len);
 }
 
 /* ---- relabel-self ---- */

@@ -2,7 +2,7 @@
 # Every control file: what is written in smackfs's format reads back byte
 # for byte in smackfs's format (security/smack/smackfs.c).
 . "$(dirname "$0")/lib.sh"
-PLAN=40
+PLAN=42
 echo "1..$PLAN"
 export SF_TEST_SUBJECTS=0=Admin
 start_harness formats || { echo "Bail out! control filesystem did not start"; exit 1; }
@@ -67,14 +67,18 @@ check "access (fixed-width query) answers 1" same "$TMPD/got" '1\0'
 got=$($SFIO txn "$CD/access" "$(printf '%-24s%-24s%s' Cs Co r----)")
 check "access refuses a 53-byte query (smackfs wants 54)" [ "$got" = EINVAL ]
 
-# load-self2: rules of the writing task only, and a bound on them.
-# (printf and read are builtins: one task writes and reads)
-got=$(bash -c 'printf "Ls Lo r\n" >"$1" && IFS= read -r x <"$1" && echo "$x"' \
-	sh "$CD/load-self2")
-check "load-self2 shows the writing task its own rule" [ "$got" = "Ls Lo r" ]
-check "another task does not see it" [ -z "$($SFIO read "$CD/load-self2")" ]
-got=$(for i in $(seq 1025); do echo "L$i Lo r"; done | $SFIO write "$CD/load-self2")
-check "load-self2: more than 1024 rules for one task is ENOSPC" [ "$got" = ENOSPC ]
+# load-self, load-self2: refused, never kept (the daemon could not apply
+# them to the writer's children); a malformed write is EINVAL first.
+got=$(printf 'Ls Lo r\n' | $SFIO write "$CD/load-self2")
+check "load-self2 refuses a well-formed rule with EOPNOTSUPP" [ "$got" = EOPNOTSUPP ]
+got=$(printf '%-24s%-24s%s' Ls Lo r---- | $SFIO write "$CD/load-self")
+check "load-self refuses a well-formed record with EOPNOTSUPP" [ "$got" = EOPNOTSUPP ]
+got=$(printf 'Ls Lo q\n' | $SFIO write "$CD/load-self2")
+check "load-self2: a malformed rule is EINVAL" [ "$got" = EINVAL ]
+got=$(bash -c 'printf "Ls Lo r\n" >"$1"; IFS= read -r x <"$1"; echo "[$x]"' \
+	sh "$CD/load-self2" 2>/dev/null)
+check "load-self2 reads empty after a refused write, to the writer too" [ "$got" = "[]" ]
+check "the refusal is logged" grep -q "refused write: load-self2" "$TMPD/hlog"
 
 # onlycap
 put onlycap "Admin Other" && $SFIO read "$CD/onlycap" >"$TMPD/got"

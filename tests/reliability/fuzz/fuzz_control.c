@@ -300,7 +300,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	ctl_buf_release(&before);
 	ctl_buf_release(&after);
-	/* as ctl_free(): per-task state (load-self, relabel-self) and
+	/* as ctl_free(): per-task state (relabel-self) and
 	 * ipv6host entries */
 	ctl_self_release(&c);
 	ctl_net6_release(&c);
