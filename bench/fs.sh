@@ -71,15 +71,17 @@ mount_cfg() {
 	native) return 0 ;;
 	enforce) sf "$SMACKFUSE" "$2" "$3" -o uring=off ;;
 	uring) sf "$SMACKFUSE" "$2" "$3" -o uring=auto \
-		-o control="$T/ctl-uring" && uring_check ;;
+		-o control="$T/ctl-uring" && uring_check "$3" ;;
 	checks-off) sf "$SMACKFUSE" "$2" "$3" -o checks=off -o uring=off ;;
 	alt) sf "$ALT" "$2" "$3" ;;
 	bindfs) bindfs -o allow_other "$2" "$3" ;;
 	esac
 }
-# The uring column must really use it (status: transport).
+# The uring column must really use it (status: transport).  A request
+# to MNT waits for the kernel's INIT, which chooses the transport.
 uring_check() {
 	local tr
+	stat "$1" >/dev/null
 	tr=$(sed -n 's/^transport: //p' "$T/ctl-uring/status")
 	case $tr in
 	io_uring*) return 0 ;;
