@@ -1263,8 +1263,9 @@ out_err:
 	fuse_reply_err(req, -rc);
 }
 
-/* smack_file_fcntl: lock for F_GETLK/F_SETLK/F_SETLKW.  Unlocking is not
- * checked: the kernel unlocks on close, and that must never fail. */
+/* smack_file_fcntl: lock for F_SETLK/F_SETLKW, smack_file_lock for the
+ * OFD ones (and flock).  Unlocking is not checked: the kernel unlocks on
+ * close, and that must never fail. */
 static int sf_check_lock(fuse_req_t req, fuse_ino_t ino, int type)
 {
 	struct sf_fs *fs = sf_fs_of(req);
@@ -1290,11 +1291,14 @@ static int sf_lock_fd(fuse_req_t req, fuse_ino_t ino,
 			   fi->flags);
 }
 
+/* F_GETLK and F_OFD_GETLK: no Smack check.  Mainline's smack_file_fcntl
+ * lets F_GETLK through, and neither reaches smack_file_lock: testing a
+ * lock takes none. */
 static void sf_getlk(fuse_req_t req, fuse_ino_t ino,
 		     struct fuse_file_info *fi, struct flock *lock)
 {
-	int fd = sf_lock_fd(req, ino, fi, lock->l_type == F_UNLCK ? F_RDLCK :
-			    lock->l_type);
+	int fd = sf_lock_get(sf_node(req, ino), fi->lock_owner, fi->fh,
+			     fi->flags);
 	int rc;
 
 	if (fd < 0) {

@@ -53,7 +53,7 @@ static void usage(void)
 	      "  truncate PATH LEN | ftruncate PATH LEN | chmod PATH MODE |\n"
 	      "  chown PATH UID GID | lchown PATH UID GID |\n"
 	      "  utimens PATH ATIME MTIME | flock PATH sh|ex |\n"
-	      "  lock PATH rd|wr | ofdclose PATH | exec PATH [ARGS] |\n"
+	      "  lock PATH rd|wr|getrd | ofdclose PATH | exec PATH [ARGS] |\n"
 	      "  run PATH [ARGS] |\n"
 	      "  access PATH [rwxf] |\n"
 	      "  readdir PATH | copy SRC DST | fallocate PATH OFF LEN |\n"
@@ -332,16 +332,19 @@ static int op_listxattr(const char *path, const char *prefix)
 	return 0;
 }
 
+/* @kind: rd or wr takes that lock (F_SETLK), getrd tests for a read
+ * lock (F_GETLK). */
 static int op_lock(const char *path, const char *kind)
 {
 	struct flock fl = { .l_whence = SEEK_SET, .l_start = 0, .l_len = 0 };
-	int rd = !strcmp(kind, "rd");
+	int get = !strcmp(kind, "getrd");
+	int rd = get || !strcmp(kind, "rd");
 	int fd = open(path, rd ? O_RDONLY : O_WRONLY);
 
 	if (fd < 0)
 		return result(-1);
 	fl.l_type = rd ? F_RDLCK : F_WRLCK;
-	return result(fcntl(fd, F_SETLK, &fl));
+	return result(fcntl(fd, get ? F_GETLK : F_SETLK, &fl));
 }
 
 static int op_flock(const char *path, const char *kind)
