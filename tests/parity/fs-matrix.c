@@ -27,9 +27,10 @@
  * A forked child takes the subject (in the Smack kernel: its label written
  * to /proc/self/attr/current while still root, under smackfuse.ko to the
  * module's current file; on the host the smackfuse users map gives the
- * uid its label), opens what the case needs opened
- * beforehand (lock and mmap cases), then drops to the subject's uid, which
- * clears every capability, and makes ONE system call.  The parent reads the
+ * uid its label), opens what the case needs opened beforehand (the
+ * calls on a descriptor: locks, mmap, ftruncate, fchmod, ...), then
+ * drops to the subject's uid, which clears every capability, and makes
+ * ONE system call.  The parent reads the
  * result back as root from BACKING (never through the mount): the label of
  * a new or renamed object.  Output, one line per case:
  *   @case <id> <ERRNO>[:<label>[+T]]
@@ -61,6 +62,7 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
@@ -132,6 +134,11 @@ enum call {
 	C_UTIMES_NOW, C_UTIMES_SET, C_FLOCK, C_FCNTL_LOCK, C_EXEC, C_MMAP,
 	C_CREATE, C_MKDIR, C_MKNOD, C_SYMLINK, C_LINK_DIR, C_LINK_OBJ,
 	C_UNLINK, C_RMDIR, C_RENAME, C_RENAME_IN, C_RENAME_REPL,
+	C_TMPFILE, C_RENAME_XCHG, C_RENAME_NOREPL, C_FTRUNCATE, C_FALLOCATE,
+	C_COPY_RANGE, C_FCHMOD, C_FCHOWN, C_FUTIMENS_NOW, C_FUTIMENS_SET,
+	C_FSETXATTR, C_FGETXATTR, C_CHDIR, C_FCHDIR, C_STATFS, C_FCNTL,
+	C_OFD_LOCK, C_GETLK, C_OFD_GETLK, C_FSTAT, C_STATX_EMPTY, C_GETDENTS,
+	C_READ, C_WRITE, C_EXECVEAT,
 };
 
 struct op {
@@ -141,7 +148,8 @@ struct op {
 	int flags;
 	int preopen;		/* open(d/o) flags as root, -2 = O_PATH d, or -1 */
 	enum call call;
-	int arg;		/* open flags, access mode, lock type, prot */
+	int arg;		/* open flags, access mode, lock type, prot,
+				 * fcntl command */
 	const char *xattr;	/* the xattr calls' name */
 	const char *readback;	/* object whose label is reported */
 };
@@ -200,6 +208,30 @@ static int do_mmap(int fd, int prot)
 	return 0;
 }
 
+/* F_SETLK, F_GETLK, F_OFD_SETLK or F_OFD_GETLK (cmd) of a lock of type */
+static int do_lock_cmd(int fd, int cmd, short type)
+{
+	struct flock fl = { .l_type = type, .l_whence = SEEK_SET };
+
+	return rc(fcntl(fd, cmd, &fl));
+}
+
+/* The value a setxattr case writes: SMACK64TRANSMUTE takes only "TRUE",
+ * any other value would be refused for itself, not by Smack's checks. */
+static const char *xattr_value(const char *name)
+{
+	return strcmp(name, XA_TRANS) ? "PfA" : "TRUE";
+}
+
+/* Five bytes of the file onto the five after them, through the one
+ * descriptor (open for reading and writing beforehand). */
+static int do_copy_range(int fd)
+{
+	loff_t in = 0, out = 5;
+
+	return rc(copy_file_range(fd, &in, fd, &out, 5, 0));
+}
+
 static int do_exec(const char *p)
 {
 	char *const argv[] = { "o", NULL };
@@ -232,7 +264,9 @@ static int do_call(const struct op *op, int fd, uid_t uid)
 	case C_READDIR: return do_readdir("d/o");
 	case C_READDIR_LNK: return do_readdir("d/s/");
 	case C_GETXATTR: return rc(getxattr("d/o", op->xattr, buf, sizeof(buf)));
-	case C_SETXATTR: return rc(setxattr("d/o", op->xattr, "PfA", 3, 0));
+	case C_SETXATTR:
+		return rc(setxattr("d/o", op->xattr, xattr_value(op->xattr),
+				   strlen(xattr_value(op->xattr)), 0));
 	case C_REMOVEXATTR: return rc(removexattr("d/o", op->xattr));
 	case C_LISTXATTR: return rc(listxattr("d/o", buf, sizeof(buf)));
 	case C_CHMOD: return rc(chmod("d/o", 0640));
@@ -256,12 +290,65 @@ static int do_call(const struct op *op, int fd, uid_t uid)
 	case C_RENAME: return rc(rename("d/o", "e/n"));
 	case C_RENAME_IN: return rc(rename("d/o", "d/n"));
 	case C_RENAME_REPL: return rc(rename("d/o", "e/t"));
+	/* the file's label is not observable: it has no name */
+	case C_TMPFILE: return do_open("d", O_TMPFILE | op->arg);
+	case C_RENAME_XCHG:
+		return rc(renameat2(AT_FDCWD, "d/o", AT_FDCWD, "e/t",
+				    RENAME_EXCHANGE));
+	case C_RENAME_NOREPL:
+		return rc(renameat2(AT_FDCWD, "d/o", AT_FDCWD,
+				    op->flags & F_TARGET ? "e/t" : "e/n",
+				    RENAME_NOREPLACE));
+	case C_FTRUNCATE: return rc(ftruncate(fd, 0));
+	case C_FALLOCATE: return rc(fallocate(fd, 0, 0, 4096));
+	case C_COPY_RANGE: return do_copy_range(fd);
+	case C_FCHMOD: return rc(fchmod(fd, 0640));
+	case C_FCHOWN: return rc(fchown(fd, uid, GID_USERS));
+	case C_FUTIMENS_NOW: return rc(futimens(fd, NULL));
+	case C_FUTIMENS_SET: return rc(futimens(fd, then));
+	case C_FSETXATTR:
+		return rc(fsetxattr(fd, op->xattr, xattr_value(op->xattr),
+				    strlen(xattr_value(op->xattr)), 0));
+	case C_FGETXATTR:
+		return rc(fgetxattr(fd, op->xattr, buf, sizeof(buf)));
+	case C_CHDIR: return rc(chdir("d/o"));
+	case C_FCHDIR: return rc(fchdir(fd));
+	case C_STATFS: {
+		struct statfs sfs;
+
+		return rc(statfs("d/o", &sfs));
+	}
+	case C_FCNTL: return rc(fcntl(fd, op->arg, op->arg == F_SETOWN ?
+					  (long)getpid() : (long)SIGUSR1));
+	case C_OFD_LOCK: return do_lock_cmd(fd, F_OFD_SETLK, op->arg);
+	case C_GETLK: return do_lock_cmd(fd, F_GETLK, op->arg);
+	case C_OFD_GETLK: return do_lock_cmd(fd, F_OFD_GETLK, op->arg);
+	case C_FSTAT: return rc(fstat(fd, &st));
+	case C_STATX_EMPTY: {
+		struct statx stx;
+
+		return rc(statx(fd, "", AT_EMPTY_PATH, STATX_BASIC_STATS,
+				&stx));
+	}
+	case C_GETDENTS: return rc(syscall(SYS_getdents64, fd, buf,
+					   sizeof(buf)));
+	case C_READ: return rc(read(fd, buf, sizeof(buf)));
+	case C_WRITE: return rc(write(fd, "x", 1));
+	case C_EXECVEAT: {
+		char *const argv[] = { "o", NULL };
+		char *const envp[] = { NULL };
+
+		return rc(execveat(fd, "", argv, envp, AT_EMPTY_PATH));
+	}
 	}
 	return EINVAL;
 }
 
 #define OP(n, r, k, f, pre, call, arg, rb) { n, r, k, f, pre, call, arg, NULL, rb }
 #define XOP(n, f, call, x, rb) { n, R_OBJ, K_FILE, f, -1, call, 0, x, rb }
+/* the xattr calls on a descriptor opened (as root) beforehand */
+#define FXOP(n, f, call, x, rb) \
+	{ n, R_OBJ, K_FILE, f, O_RDONLY, call, 0, x, rb }
 static const struct op ops[] = {
 	OP("open_r", R_OBJ, K_FILE, 0, -1, C_OPEN, O_RDONLY, NULL),
 	OP("open_w", R_OBJ, K_FILE, 0, -1, C_OPEN, O_WRONLY, NULL),
@@ -335,6 +422,68 @@ static const struct op ops[] = {
 	OP("rename.tdir", R_DST, K_FILE, F_TDIR, -1, C_RENAME, 0, "e/n"),
 	OP("rename_dir.obj", R_OBJ, K_DIR, 0, -1, C_RENAME, 0, "e/n"),
 	OP("rename_dir.src", R_DIR, K_DIR, 0, -1, C_RENAME, 0, "e/n"),
+	/* O_CREAT of an existing file: an open for its mode, no create */
+	OP("open_rc", R_OBJ, K_FILE, 0, -1, C_OPEN, O_RDONLY | O_CREAT, NULL),
+	OP("open_wc", R_OBJ, K_FILE, 0, -1, C_OPEN, O_WRONLY | O_CREAT, NULL),
+	OP("open_rwc", R_OBJ, K_FILE, 0, -1, C_OPEN, O_RDWR | O_CREAT, NULL),
+	OP("open_wct", R_OBJ, K_FILE, 0, -1, C_OPEN,
+	   O_WRONLY | O_CREAT | O_TRUNC, NULL),
+	OP("open_wc.dir", R_DIR, K_FILE, 0, -1, C_OPEN, O_WRONLY | O_CREAT,
+	   NULL),
+	OP("open_wcx.dir", R_DIR, K_FILE, 0, -1, C_OPEN,
+	   O_WRONLY | O_CREAT | O_EXCL, NULL),
+	OP("tmpfile", R_DIR, K_NONE, 0, -1, C_TMPFILE, O_WRONLY, NULL),
+	OP("tmpfile_rw", R_DIR, K_NONE, 0, -1, C_TMPFILE, O_RDWR, NULL),
+	/* e/t and d/o trade places: e/t's label says whether they did */
+	OP("xchg.obj", R_OBJ, K_FILE, F_TARGET, -1, C_RENAME_XCHG, 0, "e/t"),
+	OP("xchg.tgt", R_TGT, K_FILE, F_TARGET, -1, C_RENAME_XCHG, 0, "e/t"),
+	OP("xchg.src", R_DIR, K_FILE, F_TARGET, -1, C_RENAME_XCHG, 0, "e/t"),
+	OP("xchg.dst", R_DST, K_FILE, F_TARGET, -1, C_RENAME_XCHG, 0, "e/t"),
+	OP("xchg_dir.obj", R_OBJ, K_DIR, F_TARGET, -1, C_RENAME_XCHG, 0,
+	   "e/t"),
+	OP("norepl.obj", R_OBJ, K_FILE, 0, -1, C_RENAME_NOREPL, 0, "e/n"),
+	OP("norepl.dst", R_DST, K_FILE, 0, -1, C_RENAME_NOREPL, 0, "e/n"),
+	OP("norepl.tgt", R_TGT, K_FILE, F_TARGET, -1, C_RENAME_NOREPL, 0,
+	   "e/t"),
+	OP("ftruncate", R_OBJ, K_FILE, 0, O_WRONLY, C_FTRUNCATE, 0, NULL),
+	OP("fallocate", R_OBJ, K_FILE, 0, O_WRONLY, C_FALLOCATE, 0, NULL),
+	OP("copy_range", R_OBJ, K_FILE, 0, O_RDWR, C_COPY_RANGE, 0, NULL),
+	OP("fchmod", R_OBJ, K_FILE, F_OWNERS, O_RDONLY, C_FCHMOD, 0, NULL),
+	OP("fchown", R_OBJ, K_FILE, F_OWNERS, O_RDONLY, C_FCHOWN, 0, NULL),
+	OP("futimens_now", R_OBJ, K_FILE, F_OWNERS, O_RDONLY, C_FUTIMENS_NOW,
+	   0, NULL),
+	OP("futimens_set", R_OBJ, K_FILE, F_OWNERS, O_RDONLY, C_FUTIMENS_SET,
+	   0, NULL),
+	{ "setxattr_transmute", R_OBJ, K_DIR, 0, -1, C_SETXATTR, 0, XA_TRANS,
+	  "d/o" },
+	XOP("setxattr_exec", 0, C_SETXATTR, XA_EXEC, "d/o"),
+	XOP("setxattr_mmap", 0, C_SETXATTR, XA_MMAP, "d/o"),
+	FXOP("fsetxattr_user", F_OWNERS, C_FSETXATTR, XA_USER, NULL),
+	FXOP("fsetxattr_smack", 0, C_FSETXATTR, XA_SMACK, "d/o"),
+	FXOP("fgetxattr_smack", 0, C_FGETXATTR, XA_SMACK, NULL),
+	FXOP("fgetxattr_user", F_USERXA, C_FGETXATTR, XA_USER, NULL),
+	OP("chdir", R_OBJ, K_DIR, 0, -1, C_CHDIR, 0, NULL),
+	OP("fchdir", R_OBJ, K_DIR, 0, O_PATH | O_DIRECTORY, C_FCHDIR, 0,
+	   NULL),
+	OP("statfs", R_OBJ, K_FILE, 0, -1, C_STATFS, 0, NULL),
+	OP("fcntl_setown", R_OBJ, K_FILE, 0, O_RDONLY, C_FCNTL, F_SETOWN,
+	   NULL),
+	OP("fcntl_setsig", R_OBJ, K_FILE, 0, O_RDONLY, C_FCNTL, F_SETSIG,
+	   NULL),
+	OP("ofd_rd", R_OBJ, K_FILE, 0, O_RDWR, C_OFD_LOCK, F_RDLCK, NULL),
+	OP("ofd_wr", R_OBJ, K_FILE, 0, O_RDWR, C_OFD_LOCK, F_WRLCK, NULL),
+	OP("getlk_wr", R_OBJ, K_FILE, 0, O_RDWR, C_GETLK, F_WRLCK, NULL),
+	OP("ofd_getlk_wr", R_OBJ, K_FILE, 0, O_RDWR, C_OFD_GETLK, F_WRLCK,
+	   NULL),
+	/* calls on a descriptor the subject could not have opened itself */
+	OP("fstat", R_OBJ, K_FILE, 0, O_RDONLY, C_FSTAT, 0, NULL),
+	OP("fstat_path", R_OBJ, K_FILE, 0, O_PATH, C_FSTAT, 0, NULL),
+	OP("statx_empty", R_OBJ, K_FILE, 0, O_PATH, C_STATX_EMPTY, 0, NULL),
+	OP("getdents", R_OBJ, K_DIR, 0, O_RDONLY | O_DIRECTORY, C_GETDENTS, 0,
+	   NULL),
+	OP("read", R_OBJ, K_FILE, 0, O_RDONLY, C_READ, 0, NULL),
+	OP("write", R_OBJ, K_FILE, 0, O_WRONLY, C_WRITE, 0, NULL),
+	OP("execveat", R_OBJ, K_EXE, 0, O_PATH, C_EXECVEAT, 0, NULL),
 };
 #define NOPS ((int)(sizeof(ops) / sizeof(ops[0])))
 
@@ -434,7 +583,8 @@ static const char *label_of(const struct subject *s, const char *l)
 static bool needs_e(const struct op *op)
 {
 	return op->role == R_DST || op->flags & (F_TARGET | F_SRCFILE) ||
-	       op->call == C_LINK_OBJ || op->call == C_RENAME;
+	       op->call == C_LINK_OBJ || op->call == C_RENAME ||
+	       op->call == C_RENAME_NOREPL;
 }
 
 /* The objects of one case in BACKING/c<n>; L is the case's label. */
@@ -483,7 +633,7 @@ static void fixture(const char *base, const struct op *op,
 	}
 	if (op->flags & F_TARGET) {
 		snprintf(p, sizeof(p), "%s/e/t", base);
-		xfile(p, L, s->uid, false);
+		xfile(p, op->role == R_TGT ? L : "*", s->uid, false);
 	}
 	if (op->flags & F_SRCFILE) {
 		snprintf(p, sizeof(p), "%s/e/x", base);
