@@ -364,15 +364,20 @@ static bool sf_call_execs(const struct sf_call *c)
 	return c->nr == SYS_execve || c->nr == SYS_execveat;
 }
 
-/* Receiving an open file (SCM_RIGHTS, pidfd_getfd), during which
- * smackfuse.ko reads its security.SMACK64 for smack_file_receive. */
-static bool sf_call_receives(const struct sf_call *c)
+/* Receiving an open file (SCM_RIGHTS, pidfd_getfd), or fcntl(2)'s
+ * F_SETOWN and F_SETSIG, during which smackfuse.ko reads the file's
+ * security.SMACK64 for smack_file_receive or smack_file_fcntl. */
+static bool sf_call_reads_label(const struct sf_call *c)
 {
 	switch (c->nr) {
 	case SYS_recvmsg:
 	case SYS_recvmmsg:
 #ifdef SYS_pidfd_getfd
 	case SYS_pidfd_getfd:
+#endif
+	case SYS_fcntl:
+#ifdef SYS_fcntl64
+	case SYS_fcntl64:
 #endif
 		return true;
 	default:
@@ -386,7 +391,7 @@ static bool sf_call_receives(const struct sf_call *c)
  * caller?  Mainline reads these past every hook (__vfs_getxattr, or at
  * lookup), so such a read asks nothing: killpriv's and exec's file
  * capabilities, and smackfuse.ko's SMACK64MMAP at a mapping, SMACK64EXEC
- * at exec and SMACK64 when a file is received.  False when the call
+ * at exec and SMACK64 when a file is received or gets an owner.  False when the call
  * cannot be told: then getxattr(2)'s read check applies.
  */
 bool sf_kernel_reads_xattr(const char *name, pid_t tid)
@@ -401,7 +406,7 @@ bool sf_kernel_reads_xattr(const char *name, pid_t tid)
 	else if (!strcmp(name, "security.SMACK64EXEC"))
 		during = sf_call_execs;
 	else if (!strcmp(name, "security.SMACK64"))
-		during = sf_call_receives;
+		during = sf_call_reads_label;
 	else
 		return false;
 	sf_call_read(tid, &call);

@@ -18,9 +18,11 @@
  * body, for the other LSMs.
  *
  * Also SIGIO and SIGURG sent to a file's owner: mainline's
- * smack_file_set_fowner() and smack_file_send_sigiotask() (below).
+ * smack_file_set_fowner() and smack_file_send_sigiotask(), and the w
+ * that smack_file_fcntl() asks for F_SETOWN and F_SETSIG (below).
  */
 #include <linux/cred.h>
+#include <linux/fcntl.h>
 #include <linux/fs.h>
 #include <linux/magic.h>
 #include <linux/mm_types.h>
@@ -269,6 +271,68 @@ static int sf_mmap_file(struct kprobe *kp, struct pt_regs *regs)
 NOKPROBE_SYMBOL(sf_mmap_file);
 
 /*
+ * fcntl(F_SETOWN) and fcntl(F_SETSIG) need w on the file's label
+ * (smack_file_fcntl(); its lock commands reach a smackfuse daemon as lock
+ * requests and are decided there, F_GETLK asks nothing).  Neither reaches
+ * a FUSE daemon, so the module makes the check, reading the label as
+ * smack_file_receive's check does (may sleep: diverted).  On a smackfuse
+ * mount that read is a FUSE_GETXATTR from the caller, which the daemon
+ * answers without a read check during fcntl(2), as mainline reads the
+ * label at lookup.  Files of the pseudo filesystems are not checked:
+ * sockets are "*" in mainline, and pipes and anonymous inodes carry the
+ * label of their creator or of their filesystem, which the module does
+ * not keep (the module's floor would refuse a labelled task its own
+ * pipe).
+ */
+
+/* security_file_fcntl() past its probed call site (set by probe.c). */
+static unsigned long sf_file_fcntl_body;
+
+static int sf_file_fcntl_check(struct file *file, unsigned int cmd)
+{
+	struct inode *inode = file_inode(file);
+
+	if (cmd != F_SETOWN && cmd != F_SETSIG)
+		return 0;
+	if (IS_PRIVATE(inode) || (current->flags & PF_KTHREAD))
+		return 0;
+	switch (inode->i_sb->s_magic) {
+	case SOCKFS_MAGIC:
+	case PIPEFS_MAGIC:
+	case ANON_INODE_FS_MAGIC:
+		return 0;
+	}
+	return sf_check_current(sf_file_label(file), SF_MAY_WRITE,
+				"smack_file_fcntl", NULL);
+}
+
+/* Runs instead of security_file_fcntl(file, cmd, arg). */
+static int sf_file_fcntl_divert(struct file *file, unsigned int cmd,
+				unsigned long arg)
+{
+	int (*body)(struct file *, unsigned int, unsigned long) =
+		(void *)sf_file_fcntl_body;
+	int rc = sf_file_fcntl_check(file, cmd);
+
+	if (!rc)
+		rc = body(file, cmd, arg);
+	sf_divert_done();
+	return rc;
+}
+
+/* security_file_fcntl(file, cmd, arg): only F_SETOWN and F_SETSIG are
+ * diverted, every other command runs on untouched. */
+static int sf_file_fcntl(struct kprobe *kp, struct pt_regs *regs)
+{
+	unsigned int cmd = (unsigned int)ARG(1);
+
+	if (cmd != F_SETOWN && cmd != F_SETSIG)
+		return 0;
+	return sf_divert(regs, (unsigned long)sf_file_fcntl_divert);
+}
+NOKPROBE_SYMBOL(sf_file_fcntl);
+
+/*
  * SIGIO and SIGURG to a file's owner (F_SETOWN, F_SETOWN_EX, FIOSETOWN,
  * SIOCSPGRP, a tty's fasync: every owner goes through __f_setown(), which
  * calls security_file_set_fowner() first).  Mainline keeps the label of
@@ -368,6 +432,7 @@ const struct sf_hook sf_file_hooks[] = {
 	{ "security_file_receive", sf_file_receive, false,
 	  &sf_file_receive_body },
 	{ "security_mmap_file", sf_mmap_file, false, &sf_mmap_file_body },
+	{ "security_file_fcntl", sf_file_fcntl, false, &sf_file_fcntl_body },
 	{ "security_file_set_fowner", sf_file_set_fowner, false, NULL },
 	{ "security_file_send_sigiotask", sf_file_send_sigiotask, false,
 	  NULL },

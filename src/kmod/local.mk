@@ -18,7 +18,8 @@ SF_KMOD_FILES = \
 	src/kmod/hooks_ipc.c \
 	src/kmod/hooks_net.c \
 	src/kmod/hooks_file.c \
-	src/kmod/net4.c
+	src/kmod/net4.c \
+	src/kmod/net6.c
 EXTRA_DIST += $(SF_KMOD_FILES)
 
 # The module's source as kbuild wants it, in the directory $$d (shell

@@ -23,7 +23,7 @@
  *    (mainline would CIPSO-label the packet and check nothing locally).
  *
  * An IPv6 socket sending to an IPv4-mapped address (::ffff:A.B.C.D) is
- * checked the same way; other IPv6 destinations are not checked.  As in
+ * checked the same way; other IPv6 destinations are net6.c's.  As in
  * mainline, CAP_MAC_OVERRIDE does not override these checks.
  */
 #include <linux/in.h>
@@ -180,7 +180,7 @@ static int sf_inet_check(struct sock *sk, const struct sockaddr_in *sin,
  * The IPv4 destination of a connect or send from @sk to @addr (@len
  * bytes): an IPv4 address from an IPv4 socket, or an IPv4-mapped IPv6
  * address (::ffff:A.B.C.D) from an IPv6 socket, which the kernel sends as
- * IPv4.  False for anything else (other IPv6 is not checked).
+ * IPv4.  False for anything else (other IPv6: net6.c).
  */
 static bool sf_inet_dest(const struct sock *sk, const void *addr, int len,
 			 struct sockaddr_in *sin)
@@ -205,16 +205,25 @@ static bool sf_inet_dest(const struct sock *sk, const void *addr, int len,
 	return true;
 }
 
+/* An IPv4 destination here, any other IPv6 one in net6.c. */
+static int sf_inet_dest_check(struct sock *sk, const void *addr, int len,
+			      const char *fn)
+{
+	struct sockaddr_in sin;
+
+	if (sf_inet_dest(sk, addr, len, &sin))
+		return sf_inet_check(sk, &sin, fn);
+	return sf_inet6_check(sk, addr, len, fn);
+}
+
 /* security_socket_connect(sock, address, addrlen) */
 static int sf_socket_connect(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct socket *sock = (struct socket *)ARG(0);
-	struct sockaddr_in sin;
 
-	if (!sf_inet_dest(sock->sk, (void *)ARG(1), (int)ARG(2), &sin))
-		return 0;
-	return sf_deny(regs, sf_inet_check(sock->sk, &sin,
-					   "smack_socket_connect"));
+	return sf_deny(regs, sf_inet_dest_check(sock->sk, (void *)ARG(1),
+						(int)ARG(2),
+						"smack_socket_connect"));
 }
 NOKPROBE_SYMBOL(sf_socket_connect);
 
@@ -223,12 +232,10 @@ static int sf_socket_sendmsg(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct socket *sock = (struct socket *)ARG(0);
 	struct msghdr *msg = (struct msghdr *)ARG(1);
-	struct sockaddr_in sin;
 
-	if (!sf_inet_dest(sock->sk, msg->msg_name, msg->msg_namelen, &sin))
-		return 0;
-	return sf_deny(regs, sf_inet_check(sock->sk, &sin,
-					   "smack_socket_sendmsg"));
+	return sf_deny(regs, sf_inet_dest_check(sock->sk, msg->msg_name,
+						msg->msg_namelen,
+						"smack_socket_sendmsg"));
 }
 NOKPROBE_SYMBOL(sf_socket_sendmsg);
 

@@ -179,6 +179,11 @@ void sf_ambient_set(sf_lid lid);
 sf_lid sf_ambient_get(void);
 void sf_net4_exit(void);
 
+/* ---- IPv6 destinations (net6.c) ---- */
+
+int sf_inet6_check(struct sock *sk, const void *addr, int len,
+		   const char *fn);
+
 /* ---- securityfs (fs.c) ---- */
 
 int sf_fs_init(void);

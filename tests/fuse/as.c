@@ -53,7 +53,8 @@ static void usage(void)
 	      "  truncate PATH LEN | ftruncate PATH LEN | chmod PATH MODE |\n"
 	      "  chown PATH UID GID | lchown PATH UID GID |\n"
 	      "  utimens PATH ATIME MTIME | flock PATH sh|ex |\n"
-	      "  lock PATH rd|wr|getrd | ofdclose PATH | exec PATH [ARGS] |\n"
+	      "  lock PATH rd|wr|getrd | ofdclose PATH | setown PATH |\n"
+	      "  exec PATH [ARGS] |\n"
 	      "  run PATH [ARGS] |\n"
 	      "  access PATH [rwxf] |\n"
 	      "  readdir PATH | copy SRC DST | fallocate PATH OFF LEN |\n"
@@ -345,6 +346,16 @@ static int op_lock(const char *path, const char *kind)
 		return result(-1);
 	fl.l_type = rd ? F_RDLCK : F_WRLCK;
 	return result(fcntl(fd, get ? F_GETLK : F_SETLK, &fl));
+}
+
+/* fcntl(F_SETOWN, self) on PATH opened for reading. */
+static int op_setown(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return result(-1);
+	return result(fcntl(fd, F_SETOWN, getpid()));
 }
 
 static int op_flock(const char *path, const char *kind)
@@ -847,6 +858,10 @@ static int run(const char *op, char **a, int n)
 	if (!strcmp(op, "ofdclose")) {
 		NEED(1);
 		return op_ofdclose(a[0]);
+	}
+	if (!strcmp(op, "setown")) {
+		NEED(1);
+		return op_setown(a[0]);
 	}
 	if (!strcmp(op, "exec")) {
 		NEED(1);

@@ -262,6 +262,20 @@ check_out "fd passing: a socket with A B w but not B A w is refused" \
 	EACCES sh -c "echo B >$SF/revoke-subject; printf 'A B w\n' >$SF/load2; kact fd-pass A B $U - sock"
 revoke A
 
+# ---- fcntl F_SETOWN and F_SETSIG (smack_file_fcntl: w) ----
+# /tmp/fx is labelled X; A opens it read-only (floor's r).
+triple "fcntl(F_SETOWN) on a file labelled X (w)" "A X w" EACCES \
+	act setown /tmp/fx
+triple "fcntl(F_SETSIG) on a file labelled X (w)" "A X w" EACCES \
+	act setsig /tmp/fx
+check_out "fcntl(F_SETOWN) with A X r only is refused" EACCES \
+	sh -c "printf 'A X r\n' >$SF/load2; smackrun -u $U A kact setown /tmp/fx"
+revoke A
+check_out "fcntl(F_SETOWN) on a pipe is not checked (mainline: its creator's label)" \
+	OK smackrun -u $U A sh -c 'echo | kact setown /proc/self/fd/0'
+check_out "fcntl(F_SETOWN) by root: CAP_MAC_OVERRIDE overrides" OK \
+	kact setown /tmp/fx
+
 # ---- IPv4 on this host: the receiving socket's label, as mainline ----
 # (before any netlabel entry: an entry for an address decides instead)
 ip link set lo up
@@ -316,7 +330,37 @@ triple "IPv4 to B's dual-stack IPv6 listener (w both ways)" \
 	act inet-send 127.0.0.1 7783
 triple "IPv6 socket to ::ffff:127.0.0.1 (IPv4-mapped) checked as IPv4 (w)" \
 	"A B w\nB A w" EACCES act inet6-send ::ffff:127.0.0.1 7780
-kill $LB $UB $L6
+# IPv6 as mainline's port labelling: to ::1, write to the label of the
+# socket bound to the port; anywhere else (and to a port nobody bound),
+# write to the ambient label.  No check back from the listener.
+smackrun -u $U B kact udp6-bind 7784 >/dev/null &
+U6=$!
+_i=0
+while [ $_i -lt 50 ] && ! grep -q ':1E68 ' /proc/net/udp6; do
+	sleep 0.1; _i=$((_i + 1)); done
+check_out "TCP over ::1 to B's listener, same label" OK \
+	smackrun -u $U B kact inet6-send ::1 7783
+triple "TCP over ::1 to B's listener (w to B only)" "A B w" EACCES \
+	act inet6-send ::1 7783
+check_out "UDP over ::1 to B's socket, same label" OK \
+	smackrun -u $U B kact udp6-send ::1 7784
+triple "UDP over ::1 to B's socket (w)" "A B w" EACCES \
+	act udp6-send ::1 7784
+check_out "TCP over ::1 to a port nobody bound: w to the ambient label" \
+	EACCES act inet6-connect ::1 7799
+check_out "... and with that w the kernel refuses the connection itself" \
+	ECONNREFUSED sh -c "printf 'A _ w\n' >$SF/load2; \
+	smackrun -u $U A kact inet6-connect ::1 7799"
+revoke A
+check_out "UDP to a remote IPv6 host: w to the ambient label" EACCES \
+	act udp6-send 2001:db8::1 7784
+check_out "... allowed with A _ w (then no route)" ENETUNREACH \
+	sh -c "printf 'A _ w\n' >$SF/load2; \
+	smackrun -u $U A kact udp6-send 2001:db8::1 7784"
+revoke A
+check_out "root (floor) over ::1 to B: no CAP_MAC_OVERRIDE on IPv6" \
+	EACCES kact inet6-send ::1 7783
+kill $LB $UB $L6 $U6
 
 # ---- IPv4 against host labels (netlabel, ambient) ----
 kact inet-listen 0.0.0.0 7777 >/dev/null &

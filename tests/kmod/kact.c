@@ -38,8 +38,12 @@
  *   udp-bind ADDR PORT        a UDP receiver (loops)
  *   inet6-listen PORT         a dual-stack TCP listener on [::] (loops)
  *   inet6-send ADDR6 PORT     AF_INET6 TCP connect, then write one byte
+ *   inet6-connect ADDR6 PORT  AF_INET6 TCP connect only
+ *   udp6-bind PORT            a UDP receiver on [::] (loops)
+ *   udp6-send ADDR6 PORT      one AF_INET6 UDP datagram
  *   kill-loop PID N | msgsnd-loop KEY N       N denied-expected calls
  *   setxattr PATH NAME VALUE
+ *   setown PATH | setsig PATH  fcntl F_SETOWN / F_SETSIG on PATH (read-only)
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -478,8 +482,46 @@ static int do_inet6(const char *op, const char *addr, int port)
 	if (!strcmp(op, "inet6-send"))
 		return connect(fd, (struct sockaddr *)&sin6, sizeof(sin6)) < 0 ?
 		       -1 : (int)write(fd, "x", 1);
+	if (!strcmp(op, "inet6-connect"))
+		return connect(fd, (struct sockaddr *)&sin6, sizeof(sin6));
 	fprintf(stderr, "kact: unknown op %s\n", op);
 	exit(2);
+}
+
+/* UDP over IPv6: a receiver on [::] (loops), a datagram to ADDR6. */
+static int do_udp6(const char *op, const char *addr, int port)
+{
+	struct sockaddr_in6 sin6 = { .sin6_family = AF_INET6 };
+	int fd = socket(AF_INET6, SOCK_DGRAM, 0);
+	char b[16];
+
+	sin6.sin6_port = htons((unsigned short)port);
+	if (fd < 0 || inet_pton(AF_INET6, addr, &sin6.sin6_addr) != 1)
+		return -1;
+	if (!strcmp(op, "udp6-bind")) {
+		if (bind(fd, (struct sockaddr *)&sin6, sizeof(sin6)))
+			return -1;
+		for (;;)
+			(void)!read(fd, b, sizeof(b));
+	}
+	if (!strcmp(op, "udp6-send"))
+		return (int)sendto(fd, "x", 1, 0, (struct sockaddr *)&sin6,
+				   sizeof(sin6));
+	fprintf(stderr, "kact: unknown op %s\n", op);
+	exit(2);
+}
+
+/* fcntl(F_SETOWN, self) or fcntl(F_SETSIG, SIGIO) on PATH opened for
+ * reading. */
+static int do_fcntl_owner(const char *op, const char *path)
+{
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	if (!strcmp(op, "setown"))
+		return fcntl(fd, F_SETOWN, getpid());
+	return fcntl(fd, F_SETSIG, SIGIO);
 }
 
 static int do_loop(const char *op, long target, long n)
@@ -520,6 +562,8 @@ int main(int argc, char **argv)
 	if (!strcmp(op, "setxattr") && argc == 5)
 		return outcome(setxattr(argv[2], argv[3], argv[4],
 					strlen(argv[4]), 0));
+	if ((!strcmp(op, "setown") || !strcmp(op, "setsig")) && argc == 3)
+		return outcome(do_fcntl_owner(op, argv[2]));
 	if (!strcmp(op, "fd-pass") && argc == 7)
 		return outcome(do_fdpass(argv[2], argv[3], (uid_t)num(argv[4]),
 					 argv[5], argv[6]));
@@ -533,8 +577,13 @@ int main(int argc, char **argv)
 		return outcome(do_ipc(op, (key_t)num(argv[2])));
 	if (!strcmp(op, "inet6-listen"))
 		return outcome(do_inet6(op, "::", (int)num(argv[2])));
-	if (!strcmp(op, "inet6-send") && argc == 4)
+	if ((!strcmp(op, "inet6-send") || !strcmp(op, "inet6-connect")) &&
+	    argc == 4)
 		return outcome(do_inet6(op, argv[2], (int)num(argv[3])));
+	if (!strcmp(op, "udp6-bind"))
+		return outcome(do_udp6(op, "::", (int)num(argv[2])));
+	if (!strcmp(op, "udp6-send") && argc == 4)
+		return outcome(do_udp6(op, argv[2], (int)num(argv[3])));
 	if ((!strncmp(op, "inet", 4) || !strncmp(op, "udp", 3)) && argc == 4)
 		return outcome(do_inet(op, argv[2], (int)num(argv[3])));
 	if (!strncmp(op, "unix", 4) || !strncmp(op, "dgram", 5))
