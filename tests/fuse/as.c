@@ -21,6 +21,7 @@
 #include <linux/capability.h>
 #include <linux/openat2.h>
 #include <pwd.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,7 +53,8 @@ static void usage(void)
 	      "  lgetxattr PATH NAME | listxattr PATH [PREFIX] | removexattr PATH NAME |\n"
 	      "  truncate PATH LEN | ftruncate PATH LEN | chmod PATH MODE |\n"
 	      "  chown PATH UID GID | lchown PATH UID GID |\n"
-	      "  utimens PATH ATIME MTIME | flock PATH sh|ex |\n"
+	      "  utimens PATH ATIME MTIME | futimens PATH ATIME MTIME |\n"
+	      "  fchmod PATH MODE | flock PATH sh|ex |\n"
 	      "  lock PATH rd|wr|getrd | ofdclose PATH | setown PATH |\n"
 	      "  exec PATH [ARGS] |\n"
 	      "  run PATH [ARGS] |\n"
@@ -572,9 +574,11 @@ static int op_mknod(char **a, int n)
 	return result(mknod(a[0], type | (mode_t)num(a[2], 8), dev));
 }
 
-static int op_utimens(const char *path, const char *at, const char *mt)
+static int op_utimens(const char *path, const char *at, const char *mt,
+		      bool by_fd)
 {
 	struct timespec ts[2];
+	int fd;
 
 	ts[0].tv_nsec = ts[1].tv_nsec = 0;
 	if (!strcmp(at, "now"))
@@ -585,7 +589,18 @@ static int op_utimens(const char *path, const char *at, const char *mt)
 		ts[1].tv_nsec = UTIME_NOW;
 	else
 		ts[1].tv_sec = (time_t)num(mt, 0);
-	return result(utimensat(AT_FDCWD, path, ts, 0));
+	if (!by_fd)
+		return result(utimensat(AT_FDCWD, path, ts, 0));
+	fd = open(path, O_RDONLY);
+	return result(fd < 0 ? -1 : futimens(fd, ts));
+}
+
+/* fchmod(2) through a descriptor opened for reading. */
+static int op_fchmod(const char *path, mode_t mode)
+{
+	int fd = open(path, O_RDONLY);
+
+	return result(fd < 0 ? -1 : fchmod(fd, mode));
 }
 
 static int op_fd(const char *path, int flags, int what)
@@ -843,9 +858,13 @@ static int run(const char *op, char **a, int n)
 			(uid_t)(strcmp(a[1], "-1") ? num(a[1], 0) : -1UL),
 			(gid_t)(strcmp(a[2], "-1") ? num(a[2], 0) : -1UL)));
 	}
-	if (!strcmp(op, "utimens")) {
+	if (!strcmp(op, "utimens") || !strcmp(op, "futimens")) {
 		NEED(3);
-		return op_utimens(a[0], a[1], a[2]);
+		return op_utimens(a[0], a[1], a[2], op[0] == 'f');
+	}
+	if (!strcmp(op, "fchmod")) {
+		NEED(2);
+		return op_fchmod(a[0], (mode_t)num(a[1], 8));
 	}
 	if (!strcmp(op, "flock")) {
 		NEED(2);
