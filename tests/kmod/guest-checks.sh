@@ -34,6 +34,17 @@ wait_label() {
 		sleep 0.1; _i=$((_i + 1))
 	done
 }
+# wait_sock FILE PATTERN...: until /proc/net/FILE lists every PATTERN (a
+# socket a background kact has bound), 5 s at most.
+wait_sock() {
+	_f=/proc/net/$1 _i=0
+	shift
+	for _p; do
+		while [ $_i -lt 50 ] && ! grep -q "$_p" $_f; do
+			sleep 0.1; _i=$((_i + 1))
+		done
+	done
+}
 load() { printf '%b\n' "$1" >$SF/load2; }
 revoke() { echo "$1" >$SF/revoke-subject; }
 act() { smackrun -u $U A kact "$@"; }
@@ -221,9 +232,7 @@ smackrun -u $U B kact unix-listen sfs >/dev/null &
 L=$!
 smackrun -u $U B kact dgram-bind sfd >/dev/null &
 D=$!
-_i=0
-while [ $_i -lt 50 ] && ! { grep -q '@sfs' /proc/net/unix &&
-	grep -q '@sfd' /proc/net/unix; }; do sleep 0.1; _i=$((_i + 1)); done
+wait_sock unix @sfs @sfd
 triple "unix stream connect (w both ways)" "A B w\nB A w" EACCES \
 	act unix-connect sfs
 check_out "unix stream connect: A B w without B A w is denied" EACCES \
@@ -284,9 +293,8 @@ smackrun -u $U B kact inet-listen 0.0.0.0 7780 >/dev/null &
 LB=$!
 smackrun -u $U B kact udp-bind 0.0.0.0 7781 >/dev/null &
 UB=$!
-_i=0
-while [ $_i -lt 50 ] && ! { grep -q ':1E64 00000000:0000 0A' /proc/net/tcp &&
-	grep -q ':1E65 ' /proc/net/udp; }; do sleep 0.1; _i=$((_i + 1)); done
+wait_sock tcp ':1E64 00000000:0000 0A'
+wait_sock udp ':1E65 '
 check_out "loopback TCP connect+send between two B sockets" OK \
 	smackrun -u $U B kact inet-send 127.0.0.1 7780
 check_out "loopback UDP send between two B sockets" OK \
@@ -320,9 +328,7 @@ check_out "TCP to a local port nobody listens on: refused by the kernel" \
 # an IPv6 socket reaches IPv4 through IPv4-mapped addresses.
 smackrun -u $U B kact inet6-listen 7783 >/dev/null &
 L6=$!
-_i=0
-while [ $_i -lt 50 ] && ! grep -q ':1E67 ' /proc/net/tcp6; do
-	sleep 0.1; _i=$((_i + 1)); done
+wait_sock tcp6 ':1E67 '
 check_out "IPv4 to B's dual-stack IPv6 listener, same label" OK \
 	smackrun -u $U B kact inet-send 127.0.0.1 7783
 triple "IPv4 to B's dual-stack IPv6 listener (w both ways)" \
@@ -335,9 +341,7 @@ triple "IPv6 socket to ::ffff:127.0.0.1 (IPv4-mapped) checked as IPv4 (w)" \
 # write to the ambient label.  No check back from the listener.
 smackrun -u $U B kact udp6-bind 7784 >/dev/null &
 U6=$!
-_i=0
-while [ $_i -lt 50 ] && ! grep -q ':1E68 ' /proc/net/udp6; do
-	sleep 0.1; _i=$((_i + 1)); done
+wait_sock udp6 ':1E68 '
 check_out "TCP over ::1 to B's listener, same label" OK \
 	smackrun -u $U B kact inet6-send ::1 7783
 triple "TCP over ::1 to B's listener (w to B only)" "A B w" EACCES \
@@ -365,9 +369,7 @@ kill $LB $UB $L6 $U6
 # ---- IPv4 against host labels (netlabel, ambient) ----
 kact inet-listen 0.0.0.0 7777 >/dev/null &
 N=$!
-_i=0
-while [ $_i -lt 50 ] && ! grep -q ':1E61 00000000:0000 0A' /proc/net/tcp; do
-	sleep 0.1; _i=$((_i + 1)); done
+wait_sock tcp ':1E61 00000000:0000 0A'
 check "netlabel takes host labels" \
 	sh -c "printf '127.0.0.1/32 H\n127.0.0.3 -CIPSO\n' >$SF/netlabel"
 check "netlabel reads them back" grep -qx '127.0.0.1/32 H' $SF/netlabel
