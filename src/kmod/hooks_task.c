@@ -432,6 +432,59 @@ static int sf_proc_file_open(struct kprobe *kp, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(sf_proc_file_open);
 
+/*
+ * security_inode_getattr(path) and security_inode_setattr(mnt_userns,
+ * dentry, attr) on an inode below /proc/PID or of /proc/PID itself:
+ * mainline's smack_inode_getattr asks r of the inode's label, the task's
+ * (stat(2), statx(2), fstat(2) of an open file), and smack_inode_setattr
+ * w (utimes(2); ATTR_FORCE, the kernel dropping a setuid bit, is not
+ * checked).  Walking in (proc_pid_permission above) needs only x, and
+ * stat of /proc/PID walks nowhere, so neither covers these.  As the other
+ * /proc checks: none for the task itself or from a kernel thread.
+ */
+static int sf_proc_attr_check(struct inode *inode, u32 request,
+			      const char *fn)
+{
+	struct sf_aobj obj = { .task = NULL };
+	struct task_struct *p;
+	int rc = 0;
+
+	if (current->flags & PF_KTHREAD)
+		return 0;
+	rcu_read_lock();
+	p = sf_proc_task(inode);
+	if (p && p != current) {
+		obj.task = p;
+		rc = sf_check_current(sf_task_label(p), request, fn, &obj);
+	}
+	rcu_read_unlock();
+	return rc;
+}
+NOKPROBE_SYMBOL(sf_proc_attr_check);
+
+static int sf_proc_getattr(struct kprobe *kp, struct pt_regs *regs)
+{
+	const struct path *path = (const struct path *)ARG(0);
+
+	return sf_deny(regs, sf_proc_attr_check(d_backing_inode(path->dentry),
+						SF_MAY_READ,
+						"smack_inode_getattr"));
+}
+NOKPROBE_SYMBOL(sf_proc_getattr);
+
+static int sf_proc_setattr(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct dentry *dentry = (struct dentry *)ARG(1);
+	struct iattr *attr = (struct iattr *)ARG(2);
+
+	if (attr->ia_valid & ATTR_FORCE)
+		return 0;
+	return sf_deny(regs, sf_proc_attr_check(d_backing_inode(dentry),
+						SF_MAY_WRITE,
+						"smack_inode_setattr"));
+}
+NOKPROBE_SYMBOL(sf_proc_setattr);
+
 #define SF_HOOK(name)	{ "security_" #name, sf_##name, false }
 
 const struct sf_hook sf_task_hooks[] = {
@@ -453,5 +506,7 @@ const struct sf_hook sf_task_hooks[] = {
 	SF_HOOK(task_movememory),
 	{ "proc_pid_permission", sf_proc_pid_permission, false },
 	{ "security_file_open", sf_proc_file_open, false },
+	{ "security_inode_getattr", sf_proc_getattr, false },
+	{ "security_inode_setattr", sf_proc_setattr, false },
 	{ NULL, NULL, false }
 };

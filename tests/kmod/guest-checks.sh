@@ -168,6 +168,19 @@ check_out "... O_APPEND with A B rxa: denied (the open asks w and a)" EACCES \
 check_out "... O_WRONLY with A B rxa: denied (a is not w)" EACCES \
 	smackrun -u $U A kact comm-w $T
 revoke A
+# stat and utimes: r and w on the inode (smack_inode_getattr, _setattr).
+triple "stat /proc/PID of a B task (r, no walk)" "A B r" EACCES act pidstat $T
+check_out "stat /proc/PID/status: x alone walks in but does not stat" EACCES \
+	sh -c "printf 'A B x\n' >$SF/load2; smackrun -u $U A kact stat $T"
+check_out "... A B rx: stat allowed" OK \
+	sh -c "printf 'A B rx\n' >$SF/load2; smackrun -u $U A kact stat $T"
+check_out "utimes /proc/PID/status: A B rx: denied (w)" EACCES \
+	smackrun -u $U A kact utimes $T
+check_out "... A B rwx: allowed" OK \
+	sh -c "printf 'A B rwx\n' >$SF/load2; smackrun -u $U A kact utimes $T"
+revoke A
+check_out "stat /proc/PID/status: a task stats its own without a rule" OK \
+	smackrun -u $U A sh -c 'kact stat $$'
 check_out "/proc/PID: a task reads its own without a rule" OK \
 	smackrun -u $U A sh -c 'kact status $$'
 check_out "/proc/PID: floor (root's label) is read without a rule" OK \

@@ -14,6 +14,8 @@
  *   movemem PID | environ PID (open /proc/PID/environ: ptrace read mode)
  *   status PID (read /proc/PID/status) | procls PID (list /proc/PID)
  *   comm-w PID | comm-a PID   open /proc/PID/comm O_WRONLY (| O_APPEND)
+ *   pidstat PID | stat PID | utimes PID   stat /proc/PID, stat and utimes
+ *                             (to now) /proc/PID/status
  *   pair LA LB UID setpgid|traceme
  *                             fork a child labelled LB, become LA and UID;
  *                             setpgid(child), or the child asks
@@ -62,6 +64,7 @@
 #include <sys/sem.h>
 #include <sys/shm.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <sys/syscall.h>
@@ -166,6 +169,17 @@ static int do_task(const char *op, pid_t pid)
 		snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
 		fd = open(path, O_WRONLY | (op[5] == 'a' ? O_APPEND : 0));
 		return fd < 0 ? -1 : close(fd);
+	}
+	if (!strcmp(op, "pidstat") || !strcmp(op, "stat") ||
+	    !strcmp(op, "utimes")) {
+		char path[64];
+		struct stat st;
+
+		snprintf(path, sizeof(path), "/proc/%d%s", (int)pid,
+			 op[0] == 'p' ? "" : "/status");
+		if (op[0] == 'u')
+			return utimensat(AT_FDCWD, path, NULL, 0);
+		return stat(path, &st);
 	}
 	if (!strcmp(op, "procls")) {
 		char path[64];
