@@ -15,7 +15,9 @@
  *
  * One process runs everything, so the matrix costs a few forks, not one
  * fork+exec per case:
- *   - a target per object label (targets[]): takes the label as root,
+ *   - a target per object label (targets[]): leads a process group of
+ *     its own, opens a floor file (for pidfd_getfd), makes a POSIX message
+ *     queue with its label while still root, takes the label as root,
  *     drops to UID, makes a message queue (pre-filled), a shared memory
  *     segment and a semaphore set, a UNIX stream listener, a UNIX datagram
  *     socket, a TCP listener and a UDP socket on 127.0.0.1, then serves
@@ -53,6 +55,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <linux/kcmp.h>
+#include <mqueue.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <sched.h>
@@ -74,6 +78,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
@@ -145,6 +150,7 @@ static const struct label mmap_labels[] = {
 struct target {
 	pid_t pid;
 	int msq, shm, sem;
+	int getfd;		/* a floor file open for reading */
 	int udp_got;		/* datagrams received: __atomic_* */
 	int sigio_got;		/* SIGIO received: __atomic_* */
 };
@@ -237,6 +243,31 @@ static int bound(int domain, int type, const struct sockaddr *sa,
 	return fd;
 }
 
+/* A POSIX message queue per target, in the mqueue filesystem. */
+static void mq_name(char *name, int i)
+{
+	snprintf(name, 32, "/tm.%d", i);
+}
+
+/*
+ * Made with the target's label (the queue's inode takes its creator's)
+ * but still as root: mainline asks w on the mqueue root (floor) to
+ * create, which CAP_MAC_OVERRIDE grants.
+ */
+static void make_mq(int i)
+{
+	char name[32];
+	mqd_t mq;
+
+	set_label(objects[i].label);
+	mq_name(name, i);
+	mq = mq_open(name, O_CREAT | O_RDWR, 0666, NULL);
+	/* 0666 whatever the umask: DAC must not decide (mqd_t is an fd) */
+	if (mq < 0 || fchmod(mq, 0666))
+		die("POSIX queue %s: %s", name, strerror(errno));
+	mq_close(mq);
+}
+
 static void make_ipc(struct target *t, int i)
 {
 	struct { long type; char text[8]; } m = { 1, "x" };
@@ -297,6 +328,14 @@ static void target_main(int i, int ready)
 
 	sigio_counter = &t->sigio_got;
 	sigaction(SIGIO, &sa, NULL);
+	/* a group of its own, for kill(-pgrp) and PRIO_PGRP */
+	if (setpgid(0, 0))
+		die("setpgid: %s", strerror(errno));
+	/* for pidfd_getfd: floor, so only the ptrace check can refuse it */
+	t->getfd = open(FILE_DIR "/floor", O_RDONLY);
+	if (t->getfd < 0)
+		die(FILE_DIR "/floor: %s", strerror(errno));
+	make_mq(i);
 	become(objects[i].label);
 	make_ipc(t, i);
 	len = abstract(&sun, "s", i);
@@ -549,6 +588,228 @@ static int do_getioprio(pid_t pid)
 	return (int)syscall(SYS_ioprio_get, IOPRIO_WHO_PROCESS, pid);
 }
 
+/* Another way into task_kill: a queued signal with siginfo (SI_QUEUE). */
+static siginfo_t queue_info(void)
+{
+	siginfo_t si;
+
+	memset(&si, 0, sizeof(si));
+	si.si_signo = SIGWINCH;
+	si.si_code = SI_QUEUE;	/* negative: may go to another process */
+	si.si_pid = getpid();
+	si.si_uid = getuid();
+	return si;
+}
+
+static int do_rt_sigqueueinfo(pid_t pid)
+{
+	siginfo_t si = queue_info();
+
+	return (int)syscall(SYS_rt_sigqueueinfo, pid, SIGWINCH, &si);
+}
+
+static int do_rt_tgsigqueueinfo(pid_t pid)
+{
+	siginfo_t si = queue_info();
+
+	return (int)syscall(SYS_rt_tgsigqueueinfo, pid, pid, SIGWINCH, &si);
+}
+
+static int do_tkill(pid_t pid)
+{
+	return (int)syscall(SYS_tkill, pid, SIGWINCH);
+}
+
+/* Each target leads a process group of its own (target_main). */
+static int do_kill_pgrp(pid_t pid) { return kill(-pid, SIGWINCH); }
+
+static int do_setprio_pgrp(pid_t pid)
+{
+	return setpriority(PRIO_PGRP, pid, 0);
+}
+
+static int do_getprio_pgrp(pid_t pid)
+{
+	errno = 0;
+	return getpriority(PRIO_PGRP, pid) == -1 && errno ? -1 : 0;
+}
+
+/*
+ * Cross-memory access: ptrace_may_access() in attach mode (mm_access).
+ * The target is a fork of this process: vm_byte is at the same address.
+ */
+static char vm_byte;
+
+static int vm_rw(pid_t pid, int write)
+{
+	char c = 0;
+	struct iovec local = { &c, 1 }, remote = { &vm_byte, 1 };
+
+	if (write)
+		return (int)syscall(SYS_process_vm_writev, pid, &local, 1,
+				    &remote, 1, 0);
+	return (int)syscall(SYS_process_vm_readv, pid, &local, 1, &remote, 1,
+			    0);
+}
+
+static int do_vm_readv(pid_t pid) { return vm_rw(pid, 0); }
+static int do_vm_writev(pid_t pid) { return vm_rw(pid, 1); }
+
+/* kcmp: a ptrace read check on both tasks (we pass ours). */
+static int do_kcmp_vm(pid_t pid)
+{
+	return (int)syscall(SYS_kcmp, getpid(), pid, KCMP_VM, 0, 0);
+}
+
+static int do_kcmp_file(pid_t pid)
+{
+	return (int)syscall(SYS_kcmp, getpid(), pid, KCMP_FILE, 1, 1);
+}
+
+/*
+ * pidfd_getfd: a ptrace attach check, then the file's receive check (a
+ * floor file open for reading, which everyone may receive).
+ */
+static int do_pidfd_getfd(pid_t pid)
+{
+	int pfd = (int)syscall(SYS_pidfd_open, pid, 0), fd;
+	int i;
+
+	if (pfd < 0)
+		return -1;
+	for (i = 0; i < NTASKS && targets[i].pid != pid; i++)
+		;
+	fd = (int)syscall(SYS_pidfd_getfd, pfd, targets[i].getfd, 0);
+	close(pfd);
+	return fd < 0 ? -1 : close(fd);
+}
+
+/*
+ * struct sched_attr as the kernel has it (linux/sched/types.h clashes
+ * with glibc's struct sched_param); size says how much it reads.
+ */
+struct sched_attr {
+	unsigned int size, sched_policy;
+	unsigned long long sched_flags;
+	int sched_nice;
+	unsigned int sched_priority;
+	unsigned long long sched_runtime, sched_deadline, sched_period;
+};
+
+static int do_setattr(pid_t pid)
+{
+	struct sched_attr a = { .size = sizeof(a),
+				.sched_policy = SCHED_OTHER };
+
+	return (int)syscall(SYS_sched_setattr, pid, &a, 0);
+}
+
+static int do_getattr(pid_t pid)
+{
+	struct sched_attr a;
+
+	return (int)syscall(SYS_sched_getattr, pid, &a, sizeof(a), 0);
+}
+
+static int do_setparam(pid_t pid)
+{
+	struct sched_param sp = { 0 };
+
+	return sched_setparam(pid, &sp);
+}
+
+static int do_rr_interval(pid_t pid)
+{
+	struct timespec ts;
+
+	return sched_rr_get_interval(pid, &ts);
+}
+
+/* /proc/PID/mem: the open's checks, then ptrace attach (mm_access). */
+static int do_proc_mem(pid_t pid)
+{
+	return open_proc(pid, "mem", O_RDONLY);
+}
+
+/* /proc/PID/attr/current read: the open's checks; reading asks none. */
+static int do_proc_attr(pid_t pid)
+{
+	char path[64], buf[256];
+	int fd, rc;
+
+	snprintf(path, sizeof(path), "/proc/%d/attr/current", (int)pid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	rc = (int)read(fd, buf, sizeof(buf));
+	close(fd);
+	return rc;
+}
+
+/* /proc/PID/fd listed: the directory's open, then getdents. */
+static int do_proc_fd_list(pid_t pid)
+{
+	char path[64], buf[1024];
+	int fd, rc;
+
+	snprintf(path, sizeof(path), "/proc/%d/fd", (int)pid);
+	fd = open(path, O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		return -1;
+	rc = (int)syscall(SYS_getdents64, fd, buf, sizeof(buf));
+	close(fd);
+	return rc;
+}
+
+/* readlink below /proc/PID/fd: mainline's readlink check, ptrace read. */
+static int do_proc_fd_link(pid_t pid)
+{
+	char path[64], buf[256];
+
+	snprintf(path, sizeof(path), "/proc/%d/fd/1", (int)pid);
+	return (int)readlink(path, buf, sizeof(buf));
+}
+
+/*
+ * stat and access below /proc/PID and of /proc/PID itself: mainline's
+ * smack_inode_getattr asks r, smack_inode_permission the mask's access,
+ * of the inode (the task's label), besides x to walk in.
+ */
+static int do_proc_pid_stat(pid_t pid)
+{
+	char path[64];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "/proc/%d", (int)pid);
+	return stat(path, &st);
+}
+
+static int do_proc_status_stat(pid_t pid)
+{
+	char path[64];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	return stat(path, &st);
+}
+
+static int do_proc_status_access(pid_t pid)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	return access(path, R_OK);
+}
+
+/* utimes to now: mainline's smack_inode_setattr asks w (we own it). */
+static int do_proc_status_utimes(pid_t pid)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	return utimensat(AT_FDCWD, path, NULL, 0);
+}
+
 struct task_op {
 	const char *name;
 	int (*fn)(pid_t pid);
@@ -570,6 +831,23 @@ static const struct task_op task_ops[] = {
 	{ "sched-setaffinity", do_setaffinity },
 	{ "sched-getaffinity", do_getaffinity },
 	{ "ioprio-set", do_setioprio }, { "ioprio-get", do_getioprio },
+	{ "rt-sigqueueinfo", do_rt_sigqueueinfo },
+	{ "rt-tgsigqueueinfo", do_rt_tgsigqueueinfo }, { "tkill", do_tkill },
+	{ "kill-pgrp", do_kill_pgrp }, { "setpriority-pgrp", do_setprio_pgrp },
+	{ "getpriority-pgrp", do_getprio_pgrp },
+	{ "process-vm-readv", do_vm_readv },
+	{ "process-vm-writev", do_vm_writev }, { "kcmp-vm", do_kcmp_vm },
+	{ "kcmp-file", do_kcmp_file }, { "pidfd-getfd", do_pidfd_getfd },
+	{ "sched-setattr", do_setattr }, { "sched-getattr", do_getattr },
+	{ "sched-setparam", do_setparam },
+	{ "sched-rr-get-interval", do_rr_interval },
+	{ "proc-mem", do_proc_mem }, { "proc-attr-current", do_proc_attr },
+	{ "proc-fd-list", do_proc_fd_list },
+	{ "proc-fd-readlink", do_proc_fd_link },
+	{ "proc-pid-stat", do_proc_pid_stat },
+	{ "proc-status-stat", do_proc_status_stat },
+	{ "proc-status-access", do_proc_status_access },
+	{ "proc-status-utimes", do_proc_status_utimes },
 };
 
 /* ---- System V IPC: the target's objects, by id or by key ---- */
@@ -754,6 +1032,46 @@ static int do_shmgetrw(int i) { return shmget(KEY_BASE + i, 0, 0666); }
 static int do_semget0(int i) { return semget(KEY_BASE + i, 0, 0); }
 static int do_semgetr(int i) { return semget(KEY_BASE + i, 0, 0444); }
 
+static int do_shmstat_any(int i)
+{
+	struct shmid_ds ds;
+
+	return shmctl(idx(targets[i].shm), SHM_STAT_ANY, &ds);
+}
+
+static int do_semstat_any(int i)
+{
+	struct semid_ds ds;
+
+	return semctl(idx(targets[i].sem), 0, SEM_STAT_ANY, &ds);
+}
+
+static int do_semtimedop(int i)
+{
+	struct sembuf sb = { 0, 1, IPC_NOWAIT };
+	struct timespec ts = { 0, 0 };
+
+	return semtimedop(targets[i].sem, &sb, 1, &ts);
+}
+
+/*
+ * POSIX message queues: mainline labels a queue's inode with its
+ * creator's label and checks the open as any inode's (may_open, then
+ * smack_file_open's r).
+ */
+static int mq_open_mode(int i, int flags)
+{
+	char name[32];
+	mqd_t mq;
+
+	mq_name(name, i);
+	mq = mq_open(name, flags);
+	return mq < 0 ? -1 : mq_close(mq);
+}
+
+static int do_mq_open_r(int i) { return mq_open_mode(i, O_RDONLY); }
+static int do_mq_open_w(int i) { return mq_open_mode(i, O_WRONLY); }
+
 struct ipc_op {
 	const char *name;
 	int (*fn)(int i);
@@ -776,6 +1094,10 @@ static const struct ipc_op ipc_ops[] = {
 	{ "semctl-getpid", do_semgetpid }, { "semctl-getncnt", do_semgetncnt },
 	{ "semctl-getzcnt", do_semgetzcnt }, { "semctl-set", do_semset },
 	{ "semctl-semstat", do_semstat_idx },
+	{ "shmctl-shmstatany", do_shmstat_any },
+	{ "semctl-semstatany", do_semstat_any },
+	{ "semtimedop", do_semtimedop },
+	{ "mq-open-r", do_mq_open_r }, { "mq-open-w", do_mq_open_w },
 };
 
 /*
