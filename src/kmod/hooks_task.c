@@ -409,6 +409,8 @@ static int sf_proc_file_open(struct kprobe *kp, struct pt_regs *regs)
 
 	if (current->flags & PF_KTHREAD)
 		return 0;
+	if (sf_mqueue_inode(file_inode(file)))	/* hooks_mqueue.c */
+		return sf_deny(regs, sf_mqueue_open_check(file));
 	if (file->f_mode & FMODE_READ)
 		request |= SF_MAY_READ;
 	if (file->f_mode & FMODE_WRITE)

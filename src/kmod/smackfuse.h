@@ -170,6 +170,14 @@ extern const struct sf_hook sf_ipc_hooks[];
 extern const struct sf_hook sf_net_hooks[];
 extern const struct sf_hook sf_net4_hooks[];
 extern const struct sf_hook sf_file_hooks[];
+extern const struct sf_hook sf_mqueue_hooks[];
+
+/* ---- POSIX message queues (hooks_mqueue.c) ---- */
+
+struct inode;
+struct file;
+bool sf_mqueue_inode(const struct inode *inode);
+int sf_mqueue_open_check(struct file *file);
 
 /* ---- IPv4 host labels (net4.c) ---- */
 

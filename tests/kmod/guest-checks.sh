@@ -298,6 +298,28 @@ check_out "fcntl(F_SETOWN) on a pipe is not checked (mainline: its creator's lab
 check_out "fcntl(F_SETOWN) by root: CAP_MAC_OVERRIDE overrides" OK \
 	kact setown /tmp/fx
 
+# ---- POSIX message queues: every queue is floor in mainline ----
+check_out "root creates a queue (floor on floor)" OK kact mq-create /sfq1
+triple "mq_open of a floor queue for writing (w on _)" "A _ w" EACCES \
+	act mq-open /sfq1 w
+check_out "mq_open of a floor queue for reading needs no rule" OK \
+	act mq-open /sfq1 r
+# Creating and removing ask w and x on the queues' directory (floor's
+# implicit x does not count when w is asked with it).
+check_out "mq_open(O_CREAT|O_EXCL) of a new queue without a rule" EACCES \
+	act mq-create /sfq2
+check_out "mq_open(O_CREAT) with A _ w alone is refused" EACCES \
+	sh -c "printf 'A _ w\n' >$SF/load2; smackrun -u $U A kact mq-create /sfq2"
+check_out "... allowed with A _ wx (O_RDWR: no r asked of a new queue)" OK \
+	sh -c "printf 'A _ wx\n' >$SF/load2; smackrun -u $U A kact mq-create /sfq2"
+revoke A
+check_out "mq_unlink of A's own queue without A _ wx is refused" EACCES \
+	act mq-unlink /sfq2
+check_out "... and allowed with it" OK \
+	sh -c "printf 'A _ wx\n' >$SF/load2; smackrun -u $U A kact mq-unlink /sfq2"
+revoke A
+kact mq-unlink /sfq1 >/dev/null
+
 # ---- IPv4 on this host: the receiving socket's label, as mainline ----
 # (before any netlabel entry: an entry for an address decides instead)
 ip link set lo up

@@ -46,11 +46,13 @@
  *   kill-loop PID N | msgsnd-loop KEY N       N denied-expected calls
  *   setxattr PATH NAME VALUE
  *   setown PATH | setsig PATH  fcntl F_SETOWN / F_SETSIG on PATH (read-only)
+ *   mq-create NAME | mq-open NAME r|w | mq-unlink NAME  POSIX queue NAME
  */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <mqueue.h>
 #include <sched.h>
 #include <signal.h>
 #include <stddef.h>
@@ -525,6 +527,23 @@ static int do_udp6(const char *op, const char *addr, int port)
 	exit(2);
 }
 
+/* POSIX message queue NAME ("/q"): create it (0666), open it for
+ * reading or writing, or remove it. */
+static int do_mq(const char *op, const char *name, const char *how)
+{
+	mqd_t q;
+
+	if (!strcmp(op, "mq-unlink"))
+		return mq_unlink(name);
+	umask(0);	/* 0666: only Smack decides */
+	if (!strcmp(op, "mq-create"))
+		q = mq_open(name, O_RDWR | O_CREAT | O_EXCL, 0666, NULL);
+	else
+		q = mq_open(name, how && !strcmp(how, "w") ? O_WRONLY :
+			    O_RDONLY);
+	return q == (mqd_t)-1 ? -1 : 0;
+}
+
 /* fcntl(F_SETOWN, self) or fcntl(F_SETSIG, SIGIO) on PATH opened for
  * reading. */
 static int do_fcntl_owner(const char *op, const char *path)
@@ -576,6 +595,8 @@ int main(int argc, char **argv)
 	if (!strcmp(op, "setxattr") && argc == 5)
 		return outcome(setxattr(argv[2], argv[3], argv[4],
 					strlen(argv[4]), 0));
+	if (!strncmp(op, "mq-", 3) && (argc == 3 || argc == 4))
+		return outcome(do_mq(op, argv[2], argc == 4 ? argv[3] : NULL));
 	if ((!strcmp(op, "setown") || !strcmp(op, "setsig")) && argc == 3)
 		return outcome(do_fcntl_owner(op, argv[2]));
 	if (!strcmp(op, "fd-pass") && argc == 7)
