@@ -19,6 +19,7 @@ SF_KMOD_FILES = \
 	src/kmod/hooks_net.c \
 	src/kmod/hooks_file.c \
 	src/kmod/hooks_mqueue.c \
+	src/kmod/hooks_key.c \
 	src/kmod/net4.c \
 	src/kmod/net6.c
 EXTRA_DIST += $(SF_KMOD_FILES)

@@ -33,6 +33,19 @@
 
 struct sf_ltab sf_tasks, sf_ipcs, sf_socks, sf_fowners;
 
+static struct sf_ltab *const sf_ltabs[] = {
+	&sf_tasks, &sf_ipcs, &sf_socks, &sf_fowners, &sf_keys,
+};
+
+/* After every probe is gone: nothing reads or writes the tables. */
+static void sf_ltabs_destroy(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sf_ltabs); i++)
+		sf_ltab_destroy(sf_ltabs[i]);
+}
+
 static int __init sf_init(void)
 {
 	int rc;
@@ -44,6 +57,7 @@ static int __init sf_init(void)
 	sf_ltab_init(&sf_ipcs, "ipc");
 	sf_ltab_init(&sf_socks, "unix sockets");
 	sf_ltab_init(&sf_fowners, "file owners");
+	sf_ltab_init(&sf_keys, "keys");
 	rc = sf_probes_register();
 	if (rc)
 		goto out_policy;
@@ -57,10 +71,7 @@ out_probes:
 	sf_probes_unregister();
 	sf_exec_wait();
 	sf_net4_exit();
-	sf_ltab_destroy(&sf_tasks);
-	sf_ltab_destroy(&sf_ipcs);
-	sf_ltab_destroy(&sf_socks);
-	sf_ltab_destroy(&sf_fowners);
+	sf_ltabs_destroy();
 out_policy:
 	sf_policy_free(sf_policy);
 	return rc;
@@ -74,15 +85,13 @@ static void __exit sf_exit(void)
 	missed = sf_probes_missed(false);
 	sf_probes_unregister();
 	sf_exec_wait();
-	pr_info("smackfuse: unloaded: %d task, %d ipc, %d socket, %d file owner labels freed; %lld checks, %lld denials, %lu misses\n",
+	pr_info("smackfuse: unloaded: %d task, %d ipc, %d socket, %d file owner, %d key labels freed; %lld checks, %lld denials, %lu misses\n",
 		atomic_read(&sf_tasks.count), atomic_read(&sf_ipcs.count),
 		atomic_read(&sf_socks.count), atomic_read(&sf_fowners.count),
+		atomic_read(&sf_keys.count),
 		(long long)atomic64_read(&sf_count.checks),
 		(long long)atomic64_read(&sf_count.denials), missed);
-	sf_ltab_destroy(&sf_tasks);
-	sf_ltab_destroy(&sf_ipcs);
-	sf_ltab_destroy(&sf_socks);
-	sf_ltab_destroy(&sf_fowners);
+	sf_ltabs_destroy();
 	sf_net4_exit();
 	rcu_barrier();	/* the kfree_rcu()s above complete before we go */
 	sf_policy_free(sf_policy);
@@ -91,4 +100,4 @@ static void __exit sf_exit(void)
 module_init(sf_init);
 module_exit(sf_exit);
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("smackfuse: Smack task, SysV IPC and UNIX socket checks");
+MODULE_DESCRIPTION("smackfuse: Smack task, IPC, socket and key checks");

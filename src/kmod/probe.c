@@ -119,7 +119,7 @@ static void sf_divert_wait(void)
 
 static const struct sf_hook *const sf_tables[] = {
 	sf_task_hooks, sf_ipc_hooks, sf_net_hooks, sf_net4_hooks,
-	sf_file_hooks, sf_mqueue_hooks,
+	sf_file_hooks, sf_mqueue_hooks, sf_key_hooks,
 };
 
 /*

@@ -48,6 +48,8 @@ void sf_ltab_destroy(struct sf_ltab *t);
 extern struct sf_ltab sf_tasks, sf_ipcs, sf_socks;
 /* Label of the task that last set a file's owner (F_SETOWN), for SIGIO. */
 extern struct sf_ltab sf_fowners;
+/* Label of the task that created a kernel key (hooks_key.c). */
+extern struct sf_ltab sf_keys;
 
 /* Wait until the SMACK64EXEC labels queued at exec are set (hooks_task.c). */
 void sf_exec_wait(void);
@@ -171,6 +173,7 @@ extern const struct sf_hook sf_net_hooks[];
 extern const struct sf_hook sf_net4_hooks[];
 extern const struct sf_hook sf_file_hooks[];
 extern const struct sf_hook sf_mqueue_hooks[];
+extern const struct sf_hook sf_key_hooks[];
 
 /* ---- POSIX message queues (hooks_mqueue.c) ---- */
 

@@ -320,6 +320,24 @@ check_out "... and allowed with it" OK \
 revoke A
 kact mq-unlink /sfq1 >/dev/null
 
+# ---- keys: labelled by their creator (smack_key_alloc) ----
+# uid U's user keyring and a key in it made floor, then a key made by B.
+check_out "a floor task makes a key in the user keyring" OK \
+	smackrun -u $U _ kact key-add sfk0
+check_out "B may not add to the floor keyring without B _ w" EACCES \
+	smackrun -u $U B kact key-add sfk
+check_out "... and may with it" OK sh -c \
+	"printf 'B _ w\n' >$SF/load2; smackrun -u $U B kact key-add sfk"
+revoke B
+check_out "B reads its own key" OK smackrun -u $U B kact key-read sfk
+triple "reading (searching) B's key (r)" "A B r" EACCES act key-read sfk
+check_out "updating B's key with A B r only is refused (w)" EACCES sh -c \
+	"printf 'A B r\n' >$SF/load2; smackrun -u $U A kact key-write sfk"
+check_out "... allowed with A B rw" OK sh -c \
+	"printf 'A B rw\n' >$SF/load2; smackrun -u $U A kact key-write sfk"
+revoke A
+check_out "a floor key is read without a rule" OK act key-read sfk0
+
 # ---- IPv4 on this host: the receiving socket's label, as mainline ----
 # (before any netlabel entry: an entry for an address decides instead)
 ip link set lo up

@@ -47,11 +47,13 @@
  *   setxattr PATH NAME VALUE
  *   setown PATH | setsig PATH  fcntl F_SETOWN / F_SETSIG on PATH (read-only)
  *   mq-create NAME | mq-open NAME r|w | mq-unlink NAME  POSIX queue NAME
+ *   key-add DESC | key-read DESC | key-write DESC  a user key in @u
  */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/keyctl.h>
 #include <mqueue.h>
 #include <sched.h>
 #include <signal.h>
@@ -527,6 +529,26 @@ static int do_udp6(const char *op, const char *addr, int port)
 	exit(2);
 }
 
+/* A "user" key DESC in the user keyring: add it, or find it and read or
+ * update it. */
+static int do_key(const char *op, const char *desc)
+{
+	char b[16];
+	long id;
+
+	if (!strcmp(op, "key-add"))
+		return syscall(SYS_add_key, "user", desc, "x", 1,
+			       KEY_SPEC_USER_KEYRING) < 0 ? -1 : 0;
+	id = syscall(SYS_keyctl, KEYCTL_SEARCH, KEY_SPEC_USER_KEYRING, "user",
+		     desc, 0);
+	if (id < 0)
+		return -1;
+	if (!strcmp(op, "key-read"))
+		return syscall(SYS_keyctl, KEYCTL_READ, id, b, sizeof(b)) < 0 ?
+		       -1 : 0;
+	return syscall(SYS_keyctl, KEYCTL_UPDATE, id, "y", 1) < 0 ? -1 : 0;
+}
+
 /* POSIX message queue NAME ("/q"): create it (0666), open it for
  * reading or writing, or remove it. */
 static int do_mq(const char *op, const char *name, const char *how)
@@ -595,6 +617,8 @@ int main(int argc, char **argv)
 	if (!strcmp(op, "setxattr") && argc == 5)
 		return outcome(setxattr(argv[2], argv[3], argv[4],
 					strlen(argv[4]), 0));
+	if (!strncmp(op, "key-", 4) && argc == 3)
+		return outcome(do_key(op, argv[2]));
 	if (!strncmp(op, "mq-", 3) && (argc == 3 || argc == 4))
 		return outcome(do_mq(op, argv[2], argc == 4 ? argv[3] : NULL));
 	if ((!strcmp(op, "setown") || !strcmp(op, "setsig")) && argc == 3)
