@@ -390,13 +390,15 @@ static int sf_proc_pid_permission(struct kprobe *kp, struct pt_regs *regs)
 NOKPROBE_SYMBOL(sf_proc_pid_permission);
 
 /*
- * security_file_open(file): a file below /proc/PID opened.  Mainline
- * makes two checks on the inode, labelled with the task's label: the
- * open's access (may_open -> smack_inode_permission: FMODE_READ r,
- * FMODE_WRITE w, O_APPEND a as well) and then r (smack_file_open), each
- * on its own, so that the hat's implicit read, or a floor task's,
- * covers the second.  The walk into /proc/PID was checked above.  O_PATH
- * opens do not come here (nor, in mainline, to either check).
+ * security_file_open(file): a file below /proc/PID opened (one probe
+ * serves hooks_mqueue.c too: a POSIX message queue is handed there).
+ * Mainline makes two checks on the inode, labelled with the task's
+ * label: the open's access (may_open -> smack_inode_permission:
+ * FMODE_READ r, FMODE_WRITE w, O_APPEND a as well) and then r
+ * (smack_file_open), each on its own, so that the hat's implicit read,
+ * or a floor task's, covers the second.  The walk into /proc/PID was
+ * checked above.  O_PATH opens do not come here (nor, in mainline, to
+ * either check).
  */
 static int sf_proc_file_open(struct kprobe *kp, struct pt_regs *regs)
 {
