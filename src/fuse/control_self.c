@@ -145,12 +145,18 @@ static ssize_t ctl_self_store(struct sf_control *c, const char *name,
 			      const char *buf, size_t len)
 {
 	struct sf_error err = { .file = name };
+	struct sf_labels *scratch = sf_labels_new();
 	struct sf_batch b;
 	int rc;
 
+	/* Parsed against a table of its own: a refused write must not
+	 * leave its labels behind in the policy's (cipso2 lists them). */
+	if (!scratch)
+		return -ENOMEM;
 	sf_batch_init(&b);
-	rc = parse(c->labels, buf, len, &b, &err);
+	rc = parse(scratch, buf, len, &b, &err);
 	sf_batch_release(&b);
+	sf_labels_free(scratch);
 	if (rc == -EINVAL)
 		ctl_log_error(c, &err);
 	if (rc < 0)
