@@ -288,12 +288,11 @@ NOKPROBE_SYMBOL(sf_mmap_file);
 /* security_file_fcntl() past its probed call site (set by probe.c). */
 static unsigned long sf_file_fcntl_body;
 
-static int sf_file_fcntl_check(struct file *file, unsigned int cmd)
+/* F_SETOWN or F_SETSIG on @file (the handler diverts no other command). */
+static int sf_file_fcntl_check(struct file *file)
 {
 	struct inode *inode = file_inode(file);
 
-	if (cmd != F_SETOWN && cmd != F_SETSIG)
-		return 0;
 	if (IS_PRIVATE(inode) || (current->flags & PF_KTHREAD))
 		return 0;
 	switch (inode->i_sb->s_magic) {
@@ -312,7 +311,7 @@ static int sf_file_fcntl_divert(struct file *file, unsigned int cmd,
 {
 	int (*body)(struct file *, unsigned int, unsigned long) =
 		(void *)sf_file_fcntl_body;
-	int rc = sf_file_fcntl_check(file, cmd);
+	int rc = sf_file_fcntl_check(file);
 
 	if (!rc)
 		rc = body(file, cmd, arg);

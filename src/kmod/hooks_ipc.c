@@ -51,12 +51,7 @@ NOKPROBE_SYMBOL(sf_ipc_check);
 /* security_{msg_queue,shm,sem}_alloc(perm): label := creator's label. */
 static int sf_ipc_alloc(struct kprobe *kp, struct pt_regs *regs)
 {
-	int rc = sf_ltab_set(&sf_ipcs, (void *)ARG(0),
-			     sf_task_label(current), GFP_ATOMIC);
-
-	if (rc)
-		atomic64_inc(&sf_count.nomem);
-	return sf_deny(regs, rc);
+	return sf_deny(regs, sf_ltab_set_creator(&sf_ipcs, (void *)ARG(0)));
 }
 NOKPROBE_SYMBOL(sf_ipc_alloc);
 

@@ -29,12 +29,7 @@ struct sf_ltab sf_keys;
 /* security_key_alloc(key, cred, flags): the creator's label. */
 static int sf_key_alloc(struct kprobe *kp, struct pt_regs *regs)
 {
-	int rc = sf_ltab_set(&sf_keys, (void *)ARG(0),
-			     sf_task_label(current), GFP_ATOMIC);
-
-	if (rc)
-		atomic64_inc(&sf_count.nomem);
-	return sf_deny(regs, rc);
+	return sf_deny(regs, sf_ltab_set_creator(&sf_keys, (void *)ARG(0)));
 }
 NOKPROBE_SYMBOL(sf_key_alloc);
 

@@ -25,36 +25,34 @@
 #include <linux/fcntl.h>
 #include <linux/fs.h>
 #include <linux/sched.h>
-#include <linux/string.h>
 #include "smackfuse.h"
 
 #define ARG(n)	regs_get_kernel_argument(regs, (n))
+/* ipc/mqueue.c's MQUEUE_MAGIC, which no header exports (Linux 6.1). */
+#define SF_MQUEUE_MAGIC	0x19800202
 
+/* Asked at every open in the system: one compare, as for sockfs. */
 bool sf_mqueue_inode(const struct inode *inode)
 {
-	return inode && !strcmp(inode->i_sb->s_type->name, "mqueue");
+	return inode && inode->i_sb->s_magic == SF_MQUEUE_MAGIC;
 }
 NOKPROBE_SYMBOL(sf_mqueue_inode);
 
 /*
- * A queue opened: the open's access (r, w), then smack_file_open's r.
- * A queue that this very mq_open created asks no access (prepare_open()
- * checks only an existing one): with O_CREAT and O_EXCL that is sure.
- * With O_CREAT alone it cannot be told here, and the access is asked:
- * then creating and opening for reading and writing needs r as well as
- * the w and x that creating asks (smackfuse-kmod(7), LIMITS).
+ * A queue opened with @request (the open's r and w; prepare_open() asks
+ * no append), then smack_file_open's r.  A queue that this very mq_open
+ * created asks no access (prepare_open() checks only an existing one):
+ * with O_CREAT and O_EXCL that is sure.  With O_CREAT alone it cannot be
+ * told here, and the access is asked: then creating and opening for
+ * reading and writing needs r as well as the w and x that creating asks
+ * (smackfuse-kmod(7), LIMITS).
  */
-int sf_mqueue_open_check(struct file *file)
+int sf_mqueue_open_check(struct file *file, u32 request)
 {
-	bool created = (file->f_flags & (O_CREAT | O_EXCL)) ==
-		       (O_CREAT | O_EXCL);
-	u32 request = 0;
 	int rc = 0;
 
-	if ((file->f_mode & FMODE_READ) && !created)
-		request |= SF_MAY_READ;
-	if ((file->f_mode & FMODE_WRITE) && !created)
-		request |= SF_MAY_WRITE;
+	if ((file->f_flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL))
+		request = 0;
 	if (request)
 		rc = sf_check_current(SF_LID_FLOOR, request,
 				      "smack_inode_permission", NULL);

@@ -30,15 +30,9 @@ static bool sf_sk_labelled(int family)
  */
 static int sf_sk_alloc(struct kprobe *kp, struct pt_regs *regs)
 {
-	int rc;
-
 	if (!sf_sk_labelled((int)ARG(1)) || !in_task())
 		return 0;
-	rc = sf_ltab_set(&sf_socks, (void *)ARG(0), sf_task_label(current),
-			 GFP_ATOMIC);
-	if (rc)
-		atomic64_inc(&sf_count.nomem);
-	return sf_deny(regs, rc);
+	return sf_deny(regs, sf_ltab_set_creator(&sf_socks, (void *)ARG(0)));
 }
 NOKPROBE_SYMBOL(sf_sk_alloc);
 

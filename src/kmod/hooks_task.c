@@ -35,14 +35,7 @@
  */
 static int sf_task_alloc(struct kprobe *kp, struct pt_regs *regs)
 {
-	struct task_struct *child = (struct task_struct *)ARG(0);
-	int rc;
-
-	rc = sf_ltab_set(&sf_tasks, child, sf_task_label(current),
-			 GFP_ATOMIC);
-	if (rc)
-		atomic64_inc(&sf_count.nomem);
-	return sf_deny(regs, rc);
+	return sf_deny(regs, sf_ltab_set_creator(&sf_tasks, (void *)ARG(0)));
 }
 NOKPROBE_SYMBOL(sf_task_alloc);
 
@@ -411,13 +404,14 @@ static int sf_proc_file_open(struct kprobe *kp, struct pt_regs *regs)
 
 	if (current->flags & PF_KTHREAD)
 		return 0;
-	if (sf_mqueue_inode(file_inode(file)))	/* hooks_mqueue.c */
-		return sf_deny(regs, sf_mqueue_open_check(file));
 	if (file->f_mode & FMODE_READ)
 		request |= SF_MAY_READ;
 	if (file->f_mode & FMODE_WRITE)
-		request |= SF_MAY_WRITE |
-			   (file->f_flags & O_APPEND ? SF_MAY_APPEND : 0);
+		request |= SF_MAY_WRITE;
+	if (sf_mqueue_inode(file_inode(file)))	/* hooks_mqueue.c */
+		return sf_deny(regs, sf_mqueue_open_check(file, request));
+	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_APPEND))
+		request |= SF_MAY_APPEND;
 	rcu_read_lock();
 	p = sf_proc_task(file_inode(file));
 	if (p && p != current) {

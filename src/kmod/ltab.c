@@ -17,6 +17,7 @@
  */
 #include <linux/hash.h>
 #include <linux/rculist.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include "smackfuse.h"
 
@@ -113,6 +114,23 @@ int sf_ltab_set(struct sf_ltab *t, const void *key, sf_lid lid, gfp_t gfp)
 	kfree(n);
 	return 0;
 }
+
+/**
+ * sf_ltab_set_creator - give @key, an object current is creating, the
+ * label of current (the creator's label, mainline's *_alloc hooks)
+ *
+ * From a probe handler.  A failed allocation is counted (nomem); the
+ * -ENOMEM is for the caller to refuse the creation with sf_deny().
+ */
+int sf_ltab_set_creator(struct sf_ltab *t, const void *key)
+{
+	int rc = sf_ltab_set(t, key, sf_task_label(current), GFP_ATOMIC);
+
+	if (rc)
+		atomic64_inc(&sf_count.nomem);
+	return rc;
+}
+NOKPROBE_SYMBOL(sf_ltab_set_creator);
 
 void sf_ltab_del(struct sf_ltab *t, const void *key)
 {

@@ -41,6 +41,8 @@ void sf_ltab_init(struct sf_ltab *t, const char *name);
 sf_lid sf_ltab_get(struct sf_ltab *t, const void *key);
 /* Set (replace) the label of @key; the floor label removes the entry. */
 int sf_ltab_set(struct sf_ltab *t, const void *key, sf_lid lid, gfp_t gfp);
+/* Set current's label on @key, an object it creates; counts a failure. */
+int sf_ltab_set_creator(struct sf_ltab *t, const void *key);
 void sf_ltab_del(struct sf_ltab *t, const void *key);
 /* Drop every entry; call after all probes are gone. */
 void sf_ltab_destroy(struct sf_ltab *t);
@@ -180,7 +182,8 @@ extern const struct sf_hook sf_key_hooks[];
 struct inode;
 struct file;
 bool sf_mqueue_inode(const struct inode *inode);
-int sf_mqueue_open_check(struct file *file);
+/* @request: the open's access, SF_MAY_READ and SF_MAY_WRITE. */
+int sf_mqueue_open_check(struct file *file, u32 request);
 
 /* ---- IPv4 host labels (net4.c) ---- */
 
