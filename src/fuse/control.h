@@ -8,8 +8,9 @@
  * logging, cipso2, cipso, doi, direct, mapped, ambient, netlabel, and,
  * kept and shown only, ipv6host, syslog, ptrace and relabel-self; and
  * load-self and load-self2, which refuse well-formed writes) in the
- * kernel's formats and modes, plus a read-only "status".  Policy writes go to the
- * shared struct sf_policy; after each accepted change the daemon's
+ * kernel's formats and modes, plus a read-only "status".  Policy writes
+ * go to the shared struct sf_policy; after each accepted change the
+ * daemon's
  * invalidate hook runs, before the write returns, so the very next
  * operation on the enforcement mount sees the new policy.
  *

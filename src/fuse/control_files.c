@@ -506,10 +506,9 @@ const struct ctl_file ctl_files[] = {
 	  ctl_show_ambient, ctl_store_ambient, NULL },
 	{ "netlabel", 0644, CTL_PRIV,
 	  ctl_show_netlabel, ctl_store_netlabel, NULL },
-	{ "load-self", 0666, 0, NULL, ctl_store_load_self,
-	  ctl_show_load_self },
-	{ "load-self2", 0666, 0, NULL, ctl_store_load_self2,
-	  ctl_show_load_self2 },
+	/* refused, never kept (control_self.c): they read empty */
+	{ "load-self", 0666, 0, NULL, ctl_store_load_self, NULL },
+	{ "load-self2", 0666, 0, NULL, ctl_store_load_self2, NULL },
 	{ "relabel-self", 0666, CTL_PRIV, NULL, ctl_store_relabel_self,
 	  ctl_show_relabel_self },
 	{ "syslog", 0644, CTL_PRIV, ctl_show_syslog, ctl_store_syslog, NULL },

@@ -135,10 +135,6 @@ bool ctl_has_text(const char *buf, size_t len);
 /* control_self.c: load-self, load-self2, relabel-self */
 struct ctl_task;
 void ctl_self_release(struct sf_control *c);
-int ctl_show_load_self(struct sf_control *c, const struct ctl_caller *who,
-		       struct ctl_buf *out);
-int ctl_show_load_self2(struct sf_control *c, const struct ctl_caller *who,
-			struct ctl_buf *out);
 int ctl_show_relabel_self(struct sf_control *c, const struct ctl_caller *who,
 			  struct ctl_buf *out);
 ssize_t ctl_store_load_self(struct sf_control *c, const struct ctl_caller *who,

@@ -166,22 +166,6 @@ static ssize_t ctl_self_store(struct sf_control *c, const char *name,
 	return -EOPNOTSUPP;
 }
 
-/* Nothing is ever kept (above): the reader has no rules. */
-int ctl_show_load_self(struct sf_control *c, const struct ctl_caller *who,
-		       struct ctl_buf *out)
-{
-	(void)c;
-	(void)who;
-	(void)out;
-	return 0;
-}
-
-int ctl_show_load_self2(struct sf_control *c, const struct ctl_caller *who,
-			struct ctl_buf *out)
-{
-	return ctl_show_load_self(c, who, out);
-}
-
 ssize_t ctl_store_load_self(struct sf_control *c, const struct ctl_caller *who,
 			    const char *buf, size_t len, struct ctl_buf *out)
 {

@@ -391,8 +391,8 @@ static bool sf_call_reads_label(const struct sf_call *c)
  * caller?  Mainline reads these past every hook (__vfs_getxattr, or at
  * lookup), so such a read asks nothing: killpriv's and exec's file
  * capabilities, and smackfuse.ko's SMACK64MMAP at a mapping, SMACK64EXEC
- * at exec and SMACK64 when a file is received or gets an owner.  False when the call
- * cannot be told: then getxattr(2)'s read check applies.
+ * at exec and SMACK64 when a file is received or gets an owner.  False
+ * when the call cannot be told: then getxattr(2)'s read check applies.
  */
 bool sf_kernel_reads_xattr(const char *name, pid_t tid)
 {
