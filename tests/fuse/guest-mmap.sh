@@ -9,7 +9,7 @@
 . /lib/sfq/tap.sh
 U=1000
 
-check "fuse.ko loads" insmod /lib/modules/fuse.ko
+check "fuse.ko loads" load_fuse
 check "smackfuse.ko loads" insmod /lib/modules/smackfuse.ko
 # prog DIR MMAP [EXEC]: busybox as DIR/true, carrying the labels.
 prog() {

@@ -8,7 +8,7 @@ U=1000
 errno_of() { "$@" 2>/dev/null | head -n 1; }
 as_l() { _l=$1; shift; errno_of smackrun -u $U "$_l" as root "$@"; }
 
-check "fuse.ko loads" insmod /lib/modules/fuse.ko
+check "fuse.ko loads" load_fuse
 check "smackfuse.ko loads" insmod /lib/modules/smackfuse.ko
 S=/tmp/src M=/mnt/s
 mkdir -p $S/d $S/rx $M /tmp/c

@@ -10,7 +10,7 @@ U=1000
 P=/tmp/pol
 CTL="smackfusectl --etc $P --smack-etc /tmp/nosmack"
 
-lsmod | grep -q '^fuse' || insmod /lib/modules/fuse.ko
+lsmod | grep -q "^fuse" || load_fuse
 check "smackfuse.ko loads" insmod /lib/modules/smackfuse.ko
 # NetLabel as a fresh kernel has it (an earlier script may have set it)
 $N map del default 2>/dev/null; $N map add default protocol:unlbl

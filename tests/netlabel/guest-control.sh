@@ -39,7 +39,7 @@ mount_sf() {
 	return 1
 }
 
-check "fuse.ko loads" insmod /lib/modules/fuse.ko
+check "fuse.ko loads" load_fuse
 check_state "before the mount: NetLabel as the kernel boots it" \
 	"domain:DEFAULT,UNLABELED" ""
 check "smackfuse mounts with its control directory" mount_sf /tmp/src /mnt/n $C /tmp/n.log

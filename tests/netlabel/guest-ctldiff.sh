@@ -14,7 +14,7 @@ if grep -qw smack /sys/kernel/security/lsm; then
 	check "smackfs mounts" mount -t smackfs smackfs $T
 else
 	T=/run/smackfuse/mnt-d
-	check "fuse.ko loads" insmod /lib/modules/fuse.ko
+	check "fuse.ko loads" load_fuse
 	mkdir -p /tmp/src /mnt/d
 	smackfuse -f -o netlabel=on /tmp/src /mnt/d 2>/tmp/d.log &
 	for i in $(seq 100); do [ -e $T/load2 ] && break; sleep 0.1; done

@@ -8,6 +8,8 @@
 #   skip DESC                    ok # SKIP DESC (a missing prerequisite)
 #   diag TEXT                    "# TEXT"
 #   wait_mounted DIR             0 once DIR is in /proc/mounts (10 s at most)
+#   load_fuse                    FUSE ready: insmod fuse.ko (a module on 6.1),
+#                                or nothing to do where it is built in (6.12+)
 #   done_testing                 prints the plan and exits (1 if any failed)
 # The host renumbers the points, so numbers here are only for reading.
 _sfq_n=0
@@ -29,6 +31,13 @@ check_out() {
 	_g=$("$@" 2>&1)
 	if [ "$_g" = "$_w" ]; then ok "$_d"
 	else not_ok "$_d"; diag "want: $_w"; diag "got:  $_g"; fi
+}
+load_fuse() {
+	if [ -e /lib/modules/fuse.ko ]; then
+		insmod /lib/modules/fuse.ko
+	else
+		grep -qw fuse /proc/filesystems && [ -c /dev/fuse ]
+	fi
 }
 # A daemon started in the background mounts a moment later.
 wait_mounted() {

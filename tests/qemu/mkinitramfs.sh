@@ -8,7 +8,8 @@
 #                    with the libraries ldd lists (e.g. /usr/sbin/netlabelctl)
 #     -m FILE.ko     kernel module for /lib/modules/ (insmod /lib/modules/x.ko)
 #     -f SRC:DST     any file or directory, copied to DST in the guest
-#     --fuse         Debian's fuse.ko as /lib/modules/fuse.ko
+#     --fuse         Debian's fuse.ko as /lib/modules/fuse.ko (none where
+#                    it is built in; SF_KERNEL_RELEASE picks the kernel)
 #
 # The image holds busybox-static (all applets linked), the harness /init,
 # /lib/sfq/tap.sh (guest TAP helpers), /etc/passwd with root and nobody,
@@ -77,9 +78,17 @@ for b in ${LIBBINS[@]+"${LIBBINS[@]}"}; do
 	done
 done
 if [ "$FUSE" = 1 ]; then
+	# The kernel of $SF_KERNEL_RELEASE (debian-kernel.sh): fuse is a
+	# module on Debian 12's 6.1 and built in since 6.12 (load_fuse in
+	# guest-tap.sh then finds nothing to load).
 	M=$("$HERE/debian-kernel.sh" modules)
-	cp "$M/kernel/fs/fuse/fuse.ko" "$R/lib/modules/fuse.ko" ||
-		die "no fuse.ko under $M"
+	if [ -e "$M/kernel/fs/fuse/fuse.ko" ]; then
+		cp "$M/kernel/fs/fuse/fuse.ko" "$R/lib/modules/fuse.ko"
+	elif [ -e "$M/kernel/fs/fuse/fuse.ko.xz" ]; then
+		xz -dc "$M/kernel/fs/fuse/fuse.ko.xz" >"$R/lib/modules/fuse.ko"
+	elif ! grep -qx 'kernel/fs/fuse/fuse.ko' "$M/modules.builtin"; then
+		die "no fuse.ko under $M, and fuse is not built in"
+	fi
 fi
 for m in ${MODS[@]+"${MODS[@]}"}; do
 	[ -f "$m" ] || die "no module $m"

@@ -2,7 +2,10 @@
 # qemu-run.sh - boot a kernel in qemu (TCG) with guest tests; print TAP.
 #
 #   qemu-run.sh [options] TEST.sh...
-#     -k debian|smack|PATH  kernel: Debian's installed kernel (default), the
+#     -k debian|trixie|trixie-backports|smack|PATH
+#                           kernel: Debian 12's installed kernel (default),
+#                           Debian 13's, the newest Debian kernel (7.x from
+#                           trixie-backports; both see debian-kernel.sh), the
 #                           Smack reference kernel (built once and cached,
 #                           see smack-kernel.sh), or a vmlinux/bzImage path
 #     -b/-l/-m/-f/--fuse    files for the guest, as in mkinitramfs.sh
@@ -95,10 +98,19 @@ skip_all() {
 
 command -v qemu-system-x86_64 >/dev/null ||
 	skip_all "qemu-system-x86_64 missing (apt-get install qemu-system-x86)"
+# debian, trixie and trixie-backports are Debian 12's, 13's and the newest
+# Debian kernel (debian-kernel.sh); the initramfs takes that kernel's fuse.ko.
+KCMD=("$HERE/$KSEL-kernel.sh")
 case "$KSEL" in
-debian|smack)
+trixie|trixie-backports)
+	export SF_KERNEL_RELEASE=$KSEL
+	KCMD=("$HERE/debian-kernel.sh" -r "$KSEL") ;;
+debian) export SF_KERNEL_RELEASE=bookworm ;;
+esac
+case "$KSEL" in
+debian|smack|trixie|trixie-backports)
 	KERR=$(mktemp)
-	KERNEL=$("$HERE/$KSEL-kernel.sh" 2>"$KERR")
+	KERNEL=$("${KCMD[@]}" 2>"$KERR")
 	krc=$?
 	if [ $krc = 2 ]; then
 		skip_all "$(tail -n 1 "$KERR")"
