@@ -7,7 +7,7 @@
 SF=/sys/kernel/security/smackfuse
 U=1000
 
-check "fuse.ko loads" insmod /lib/modules/fuse.ko
+check "fuse.ko loads" load_fuse
 check "smackfuse.ko loads" insmod /lib/modules/smackfuse.ko
 mkdir -p /tmp/src /mnt/k
 echo secret >/tmp/src/secret

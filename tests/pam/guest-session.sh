@@ -66,7 +66,7 @@ check_out "debug: alice still gets Alice" "$(want ok Alice Alice)" \
 check_out "the test shell's own label did not change" _ cat $SF/current
 # ---- files and processes agree: the daemon (-o subject=auto picks the
 # module) and the module decide with the label the session got ----
-check "fuse.ko loads" insmod /lib/modules/fuse.ko
+check "fuse.ko loads" load_fuse
 printf 'alice Alice\nbob Bob\n' >/tmp/users-ab
 service sfpam-ab map=/tmp/users-ab
 as() { pam-label sfpam-ab "$@" 2>&1; }	# USER CMD...: in USER's session

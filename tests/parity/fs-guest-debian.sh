@@ -4,7 +4,7 @@
 # subjects' labels taken through smackfuse.ko (issue 21).  /data holds
 # the rules and the host's fs.protected_* sysctls.
 . /lib/sfq/tap.sh
-check "fuse.ko loads" insmod /lib/modules/fuse.ko
+check "fuse.ko loads" load_fuse
 check "smackfuse.ko loads" insmod /lib/modules/smackfuse.ko
 while read -r name value; do
 	echo "$value" >"/proc/sys/fs/$name"
