@@ -182,11 +182,7 @@ static sf_lid sf_mmap_subject(void)
 
 	if (!current->in_execve || !mm)
 		return self;
-	rcu_read_lock();
-	exe = rcu_dereference(mm->exe_file);
-	if (exe && !get_file_rcu(exe))
-		exe = NULL;
-	rcu_read_unlock();
+	exe = sf_exe_file_get(mm);	/* release-X.Y.h */
 	if (!exe)
 		return self;
 	n = __vfs_getxattr(file_dentry(exe), file_inode(exe),
@@ -401,7 +397,7 @@ static int sf_file_send_sigiotask(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct task_struct *tsk = (struct task_struct *)ARG(0);
 	struct fown_struct *fown = (struct fown_struct *)ARG(1);
-	struct file *file = container_of(fown, struct file, f_owner);
+	struct file *file = sf_fown_file(fown);	/* release-X.Y.h */
 	struct sf_aobj obj = { .task = tsk };
 	sf_lid owner = sf_ltab_get(&sf_fowners, file);
 	sf_lid target = sf_task_label(tsk);
@@ -428,13 +424,13 @@ static int sf_file_free(struct kprobe *kp, struct pt_regs *regs)
 NOKPROBE_SYMBOL(sf_file_free);
 
 const struct sf_hook sf_file_hooks[] = {
-	{ "security_file_receive", sf_file_receive, false,
+	{ SF_PROBE(security_file_receive), sf_file_receive, false,
 	  &sf_file_receive_body },
-	{ "security_mmap_file", sf_mmap_file, false, &sf_mmap_file_body },
-	{ "security_file_fcntl", sf_file_fcntl, false, &sf_file_fcntl_body },
-	{ "security_file_set_fowner", sf_file_set_fowner, false, NULL },
-	{ "security_file_send_sigiotask", sf_file_send_sigiotask, false,
+	{ SF_PROBE(security_mmap_file), sf_mmap_file, false, &sf_mmap_file_body },
+	{ SF_PROBE(security_file_fcntl), sf_file_fcntl, false, &sf_file_fcntl_body },
+	{ SF_PROBE(security_file_set_fowner), sf_file_set_fowner, false, NULL },
+	{ SF_PROBE(security_file_send_sigiotask), sf_file_send_sigiotask, false,
 	  NULL },
-	{ "security_file_free", sf_file_free, true, NULL },
+	{ SF_PROBE(security_file_free), sf_file_free, true, NULL },
 	{ NULL, NULL, false, NULL }
 };

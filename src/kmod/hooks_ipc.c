@@ -248,14 +248,14 @@ static int sf_sem_semctl(struct kprobe *kp, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(sf_sem_semctl);
 
-#define SF_HOOK(sym, fn)	{ "security_" #sym, fn, false }
-#define SF_FREE(sym, fn)	{ "security_" #sym, fn, true }
+#define SF_HOOK(sym, fn)	{ SF_PROBE(security_##sym), fn, false }
+#define SF_FREE(sym, fn)	{ SF_PROBE(security_##sym), fn, true }
 
 const struct sf_hook sf_ipc_hooks[] = {
 	SF_HOOK(msg_queue_alloc, sf_ipc_alloc),
 	SF_HOOK(shm_alloc, sf_ipc_alloc),
 	SF_HOOK(sem_alloc, sf_ipc_alloc),
-	{ "ipc_rmid", sf_ipc_rmid, false },
+	{ SF_PROBE(ipc_rmid), sf_ipc_rmid, false },
 	SF_FREE(msg_queue_free, sf_ipc_free),
 	SF_FREE(shm_free, sf_ipc_free),
 	SF_FREE(sem_free, sf_ipc_free),

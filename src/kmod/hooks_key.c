@@ -74,8 +74,8 @@ static int sf_key_permission(struct kprobe *kp, struct pt_regs *regs)
 NOKPROBE_SYMBOL(sf_key_permission);
 
 const struct sf_hook sf_key_hooks[] = {
-	{ "security_key_alloc", sf_key_alloc, false, NULL },
-	{ "security_key_free", sf_key_free, true, NULL },
-	{ "security_key_permission", sf_key_permission, false, NULL },
+	{ SF_PROBE(security_key_alloc), sf_key_alloc, false, NULL },
+	{ SF_PROBE(security_key_free), sf_key_free, true, NULL },
+	{ SF_PROBE(security_key_permission), sf_key_permission, false, NULL },
 	{ NULL, NULL, false, NULL }
 };

@@ -28,8 +28,6 @@
 #include "smackfuse.h"
 
 #define ARG(n)	regs_get_kernel_argument(regs, (n))
-/* ipc/mqueue.c's MQUEUE_MAGIC, which no header exports (Linux 6.1). */
-#define SF_MQUEUE_MAGIC	0x19800202
 
 /* Asked at every open in the system: one compare, as for sockfs. */
 bool sf_mqueue_inode(const struct inode *inode)
@@ -92,7 +90,7 @@ static int sf_mqueue_unlink(struct kprobe *kp, struct pt_regs *regs)
 NOKPROBE_SYMBOL(sf_mqueue_unlink);
 
 const struct sf_hook sf_mqueue_hooks[] = {
-	{ "security_inode_create", sf_mqueue_create, false, NULL },
-	{ "security_inode_unlink", sf_mqueue_unlink, false, NULL },
+	{ SF_PROBE(security_inode_create), sf_mqueue_create, false, NULL },
+	{ SF_PROBE(security_inode_unlink), sf_mqueue_unlink, false, NULL },
 	{ NULL, NULL, false, NULL }
 };

@@ -91,11 +91,11 @@ static int sf_unix_may_send(struct kprobe *kp, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(sf_unix_may_send);
 
-#define SF_HOOK(name)	{ "security_" #name, sf_##name, false }
+#define SF_HOOK(name)	{ SF_PROBE(security_##name), sf_##name, false }
 
 const struct sf_hook sf_net_hooks[] = {
 	SF_HOOK(sk_alloc),
-	{ "security_sk_free", sf_sk_free, true },
+	{ SF_PROBE(security_sk_free), sf_sk_free, true },
 	SF_HOOK(unix_stream_connect),
 	SF_HOOK(unix_may_send),
 	{ NULL, NULL, false }

@@ -3,7 +3,7 @@
  * hooks_task.c - task labels across fork and exit, and the task checks:
  * signals, ptrace, and the scheduling and process-group calls.
  *
- * Also the walk into /proc/PID, whose inodes carry the task's label in
+ * Also the checks of /proc/PID, whose inodes carry the task's label in
  * mainline.
  *
  * Every hook has the same shape: find the subject and object labels, ask
@@ -299,38 +299,17 @@ SF_ON_TASK(task_movememory, SF_MAY_WRITE);
 
 /*
  * /proc/PID.  Mainline gives every inode below /proc/PID the label of the
- * task (smack_task_to_inode) and checks it like any inode's
- * (smack_inode_permission): walking into /proc/PID needs x on the task's
- * label, listing it r.  procfs calls proc_pid_permission(), the
- * .permission of the /proc/PID and /proc/PID/task directories, on every
- * walk into them (MAY_EXEC) and when one is opened (MAY_READ for a
- * listing); we check there.  The files below /proc/PID have permission
- * functions of their own (or none): their opens are checked at
- * security_file_open() (sf_proc_file_open), before procfs's own ptrace
- * check where it makes one (environ, mem, maps, ...), as in mainline.
+ * task (smack_task_to_inode) and checks it like any inode's:
+ * smack_inode_permission asks the access of the mask (walking in x,
+ * listing or opening to read r, opening to write w, O_APPEND a, access(2)
+ * what it names), then smack_file_open r at an open, smack_inode_getattr
+ * r and smack_inode_setattr w.  The module makes the same checks at the
+ * same security_*() functions, on the procfs inodes of a task other than
+ * the caller (a task's own are not checked, nor are kernel threads).
  *
- * The task is the one procfs finds: the struct pid that the directory's
- * inode keeps in the procfs inode around it (fs/proc/internal.h, not in
- * the kernel headers).  struct sf_proc_inode repeats that layout as Linux
- * 6.1 has it, the only release the module builds for (main.c); with
- * randomized structure layouts it would differ, so the module does not
- * build there.
+ * The task is the one procfs finds: the struct pid that the inode keeps
+ * in the procfs inode around it (struct sf_proc_inode, release.h).
  */
-#if IS_ENABLED(CONFIG_RANDSTRUCT)
-#error "smackfuse.ko reads procfs inodes by their Linux 6.1 layout, which CONFIG_RANDSTRUCT shuffles"
-#endif
-
-struct sf_proc_inode {		/* struct proc_inode, Linux 6.1 */
-	struct pid *pid;
-	unsigned int fd;
-	void *op;		/* union proc_op: function pointers */
-	void *pde;
-	void *sysctl;
-	void *sysctl_entry;
-	struct hlist_node sibling_inodes;
-	const void *ns_ops;
-	struct inode vfs_inode;
-};
 
 /* The SF_MAY_* bits of a MAY_* mask, as mainline smk_curacc() gets it. */
 static u32 sf_inode_request(int mask)
@@ -340,108 +319,34 @@ static u32 sf_inode_request(int mask)
 	       (mask & MAY_EXEC ? SF_MAY_EXEC : 0) |
 	       (mask & MAY_APPEND ? SF_MAY_APPEND : 0);
 }
+NOKPROBE_SYMBOL(sf_inode_request);
 
-/* The task a procfs inode below /proc/PID belongs to (RCU held), or NULL:
- * elsewhere in /proc the inode keeps no struct pid. */
-static struct task_struct *sf_proc_task(struct inode *inode)
+/* The struct pid of a procfs inode, NULL outside /proc/PID. */
+static struct pid *sf_proc_pid(const struct inode *inode)
 {
-	struct pid *pid;
-
 	if (inode->i_sb->s_magic != PROC_SUPER_MAGIC)
 		return NULL;
-	pid = container_of(inode, struct sf_proc_inode, vfs_inode)->pid;
+	return READ_ONCE(container_of(inode, struct sf_proc_inode,
+				      vfs_inode)->pid);
+}
+NOKPROBE_SYMBOL(sf_proc_pid);
+
+/* The task a procfs inode below /proc/PID belongs to (RCU held, a
+ * reference on @inode), or NULL. */
+static struct task_struct *sf_proc_task(struct inode *inode)
+{
+	struct pid *pid = sf_proc_pid(inode);
+
 	return pid ? pid_task(pid, PIDTYPE_PID) : NULL;
 }
+NOKPROBE_SYMBOL(sf_proc_task);
 
 /*
- * proc_pid_permission(mnt_userns, inode, mask): current's label needs the
- * mask's access to the task's label, privilege overriding as for the other
- * task checks; no check for the task itself or from a kernel thread, none
- * for an existence test (no access asked, as mainline) or for a task that
- * has gone (procfs answers ESRCH).
+ * current needs @request on the label of the task @inode belongs to, if
+ * it is another task's procfs inode; privilege overrides as for the other
+ * task checks.  None for a task that has gone (procfs answers ESRCH).
  */
-static int sf_proc_pid_permission(struct kprobe *kp, struct pt_regs *regs)
-{
-	struct inode *inode = (struct inode *)ARG(1);
-	u32 request = sf_inode_request((int)ARG(2));
-	struct sf_aobj obj = { .task = NULL };
-	struct task_struct *p;
-	int rc = 0;
-
-	if (!request || (current->flags & PF_KTHREAD))
-		return 0;
-	rcu_read_lock();
-	p = sf_proc_task(inode);
-	if (p && p != current) {
-		obj.task = p;
-		rc = sf_check_current(sf_task_label(p), request,
-				      "smack_inode_permission", &obj);
-	}
-	rcu_read_unlock();
-	return sf_deny(regs, rc);
-}
-NOKPROBE_SYMBOL(sf_proc_pid_permission);
-
-/*
- * security_file_open(file): a file below /proc/PID opened (one probe
- * serves hooks_mqueue.c too: a POSIX message queue is handed there).
- * Mainline makes two checks on the inode, labelled with the task's
- * label: the open's access (may_open -> smack_inode_permission:
- * FMODE_READ r, FMODE_WRITE w, O_APPEND a as well) and then r
- * (smack_file_open), each on its own, so that the hat's implicit read,
- * or a floor task's, covers the second.  The walk into /proc/PID was
- * checked above.  O_PATH opens do not come here (nor, in mainline, to
- * either check).
- */
-static int sf_proc_file_open(struct kprobe *kp, struct pt_regs *regs)
-{
-	struct file *file = (struct file *)ARG(0);
-	struct sf_aobj obj = { .task = NULL };
-	struct task_struct *p;
-	u32 request = 0;
-	sf_lid label;
-	int rc = 0;
-
-	if (current->flags & PF_KTHREAD)
-		return 0;
-	if (file->f_mode & FMODE_READ)
-		request |= SF_MAY_READ;
-	if (file->f_mode & FMODE_WRITE)
-		request |= SF_MAY_WRITE;
-	if (sf_mqueue_inode(file_inode(file)))	/* hooks_mqueue.c */
-		return sf_deny(regs, sf_mqueue_open_check(file, request));
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_APPEND))
-		request |= SF_MAY_APPEND;
-	rcu_read_lock();
-	p = sf_proc_task(file_inode(file));
-	if (p && p != current) {
-		obj.task = p;
-		label = sf_task_label(p);
-		/* No access asked (O_ACCMODE 3): mainline's existence test. */
-		if (request)
-			rc = sf_check_current(label, request,
-					      "smack_inode_permission", &obj);
-		if (!rc)
-			rc = sf_check_current(label, SF_MAY_READ,
-					      "smack_file_open", &obj);
-	}
-	rcu_read_unlock();
-	return sf_deny(regs, rc);
-}
-NOKPROBE_SYMBOL(sf_proc_file_open);
-
-/*
- * security_inode_getattr(path) and security_inode_setattr(mnt_userns,
- * dentry, attr) on an inode below /proc/PID or of /proc/PID itself:
- * mainline's smack_inode_getattr asks r of the inode's label, the task's
- * (stat(2), statx(2), fstat(2) of an open file), and smack_inode_setattr
- * w (utimes(2); ATTR_FORCE, the kernel dropping a setuid bit, is not
- * checked).  Walking in (proc_pid_permission above) needs only x, and
- * stat of /proc/PID walks nowhere, so neither covers these.  As the other
- * /proc checks: none for the task itself or from a kernel thread.
- */
-static int sf_proc_attr_check(struct inode *inode, u32 request,
-			      const char *fn)
+static int sf_proc_check(struct inode *inode, u32 request, const char *fn)
 {
 	struct sf_aobj obj = { .task = NULL };
 	struct task_struct *p;
@@ -458,15 +363,81 @@ static int sf_proc_attr_check(struct inode *inode, u32 request,
 	rcu_read_unlock();
 	return rc;
 }
-NOKPROBE_SYMBOL(sf_proc_attr_check);
+NOKPROBE_SYMBOL(sf_proc_check);
 
+/*
+ * security_inode_permission(inode, mask): runs for every component of
+ * every path walked in the system, every open and every access(2), so it
+ * returns at once unless @inode is a procfs inode of another task: for
+ * any other filesystem one compare of the superblock's magic, for /proc
+ * one more of the inode's struct pid (no other memory is read), and no
+ * check for an existence test (no access asked, as mainline).  In an RCU
+ * path walk (MAY_NOT_BLOCK) the inode is not pinned: it may be evicted
+ * and its struct pid freed under us, so the walk is sent back to take
+ * references first (-ECHILD, which mainline's smack_inode_permission
+ * answers for every inode) and the check is made then.
+ */
+static int sf_inode_permission(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct inode *inode = (struct inode *)ARG(0);
+	int mask = (int)ARG(1);
+	struct pid *pid = sf_proc_pid(inode);
+	u32 request;
+
+	if (!pid || pid == task_pid(current))
+		return 0;
+	request = sf_inode_request(mask);
+	if (!request || (current->flags & PF_KTHREAD))
+		return 0;
+	if (mask & MAY_NOT_BLOCK)
+		return sf_deny(regs, -ECHILD);
+	return sf_deny(regs, sf_proc_check(inode, request,
+					   "smack_inode_permission"));
+}
+NOKPROBE_SYMBOL(sf_inode_permission);
+
+/*
+ * security_file_open(file): a file below /proc/PID opened (one probe
+ * serves hooks_mqueue.c too: a POSIX message queue is handed there).
+ * The open's own access was asked at security_inode_permission (may_open);
+ * smack_file_open asks r on its own, so that the hat's implicit read, or
+ * a floor task's, covers it.  O_PATH opens come to neither (nor, in
+ * mainline, to either check).
+ */
+static int sf_proc_file_open(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct file *file = (struct file *)ARG(0);
+	u32 request = 0;
+
+	if (current->flags & PF_KTHREAD)
+		return 0;
+	if (sf_mqueue_inode(file_inode(file))) {	/* hooks_mqueue.c */
+		if (file->f_mode & FMODE_READ)
+			request |= SF_MAY_READ;
+		if (file->f_mode & FMODE_WRITE)
+			request |= SF_MAY_WRITE;
+		return sf_deny(regs, sf_mqueue_open_check(file, request));
+	}
+	return sf_deny(regs, sf_proc_check(file_inode(file), SF_MAY_READ,
+					   "smack_file_open"));
+}
+NOKPROBE_SYMBOL(sf_proc_file_open);
+
+/*
+ * security_inode_getattr(path) and security_inode_setattr(idmap, dentry,
+ * attr) on an inode below /proc/PID or of /proc/PID itself:
+ * mainline's smack_inode_getattr asks r of the inode's label, the task's
+ * (stat(2), statx(2), fstat(2) of an open file), and smack_inode_setattr
+ * w (utimes(2); ATTR_FORCE, the kernel dropping a setuid bit, is not
+ * checked).  Walking in (security_inode_permission above) needs only x,
+ * and stat of /proc/PID walks nowhere, so neither covers these.
+ */
 static int sf_proc_getattr(struct kprobe *kp, struct pt_regs *regs)
 {
 	const struct path *path = (const struct path *)ARG(0);
 
-	return sf_deny(regs, sf_proc_attr_check(d_backing_inode(path->dentry),
-						SF_MAY_READ,
-						"smack_inode_getattr"));
+	return sf_deny(regs, sf_proc_check(d_backing_inode(path->dentry),
+					   SF_MAY_READ, "smack_inode_getattr"));
 }
 NOKPROBE_SYMBOL(sf_proc_getattr);
 
@@ -477,19 +448,18 @@ static int sf_proc_setattr(struct kprobe *kp, struct pt_regs *regs)
 
 	if (attr->ia_valid & ATTR_FORCE)
 		return 0;
-	return sf_deny(regs, sf_proc_attr_check(d_backing_inode(dentry),
-						SF_MAY_WRITE,
-						"smack_inode_setattr"));
+	return sf_deny(regs, sf_proc_check(d_backing_inode(dentry),
+					   SF_MAY_WRITE, "smack_inode_setattr"));
 }
 NOKPROBE_SYMBOL(sf_proc_setattr);
 
-#define SF_HOOK(name)	{ "security_" #name, sf_##name, false }
+#define SF_HOOK(name)	{ SF_PROBE(security_##name), sf_##name, false }
 
 const struct sf_hook sf_task_hooks[] = {
 	SF_HOOK(task_alloc),
-	{ "do_exit", sf_task_exit, false },
-	{ "security_task_free", sf_task_free, true },
-	{ "security_bprm_committed_creds", sf_bprm_committed, false },
+	{ SF_PROBE(do_exit), sf_task_exit, false },
+	{ SF_PROBE(security_task_free), sf_task_free, true },
+	{ SF_PROBE(security_bprm_committed_creds), sf_bprm_committed, false },
 	SF_HOOK(task_kill),
 	SF_HOOK(ptrace_access_check),
 	SF_HOOK(ptrace_traceme),
@@ -502,9 +472,9 @@ const struct sf_hook sf_task_hooks[] = {
 	SF_HOOK(task_setscheduler),
 	SF_HOOK(task_getscheduler),
 	SF_HOOK(task_movememory),
-	{ "proc_pid_permission", sf_proc_pid_permission, false },
-	{ "security_file_open", sf_proc_file_open, false },
-	{ "security_inode_getattr", sf_proc_getattr, false },
-	{ "security_inode_setattr", sf_proc_setattr, false },
+	SF_HOOK(inode_permission),
+	{ SF_PROBE(security_file_open), sf_proc_file_open, false },
+	{ SF_PROBE(security_inode_getattr), sf_proc_getattr, false },
+	{ SF_PROBE(security_inode_setattr), sf_proc_setattr, false },
 	{ NULL, NULL, false }
 };

@@ -9,7 +9,12 @@ SF_KMOD_FILES = \
 	src/kmod/Kbuild \
 	src/kmod/sf_env.h \
 	src/kmod/smackfuse.h \
+	src/kmod/release.h \
+	src/kmod/release-6.1.h \
+	src/kmod/release-6.12.h \
+	src/kmod/release-7.3.h \
 	src/kmod/main.c \
+	src/kmod/release.c \
 	src/kmod/check.c \
 	src/kmod/ltab.c \
 	src/kmod/probe.c \

@@ -12,23 +12,19 @@
  */
 #include <linux/module.h>
 #include <linux/rcupdate.h>
-#include <linux/version.h>
 #include "smackfuse.h"
 
 /*
  * What the probes rely on (smackfuse-kmod(7), SUPPORTED KERNELS): kprobes,
- * x86_64's pt_regs argument registers and return thunk, securityfs for the
- * control files, and the argument lists of the probed functions as Linux
- * 6.1 has them.  Elsewhere a probe could read the wrong argument and
- * decide on it, so the module is not built at all.
+ * x86_64's pt_regs argument registers and returns, securityfs for the
+ * control files, and the argument lists of the probed functions as the
+ * supported releases have them (release.h refuses any other release).
+ * Elsewhere a probe could read the wrong argument and decide on it, so
+ * the module is not built at all.
  */
 #if !IS_ENABLED(CONFIG_X86_64) || !IS_ENABLED(CONFIG_KPROBES) || \
 	!IS_ENABLED(CONFIG_KALLSYMS) || !IS_ENABLED(CONFIG_SECURITYFS)
 #error "smackfuse.ko needs x86_64 with CONFIG_KPROBES, CONFIG_KALLSYMS and CONFIG_SECURITYFS"
-#endif
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 1, 0) || \
-	LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
-#error "smackfuse.ko is written for Linux 6.1 (Debian 12); the functions it probes take other arguments in other releases"
 #endif
 
 struct sf_ltab sf_tasks, sf_ipcs, sf_socks, sf_fowners;
@@ -50,6 +46,9 @@ static int __init sf_init(void)
 {
 	int rc;
 
+	rc = sf_release_check();
+	if (rc)
+		return rc;
 	sf_policy = sf_policy_new();
 	if (!sf_policy)
 		return -ENOMEM;

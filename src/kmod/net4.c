@@ -118,13 +118,11 @@ static struct sock *sf_local_peer(struct sock *sk, __be32 daddr,
 		daddr = htonl(INADDR_LOOPBACK);
 	if (!saddr)
 		saddr = daddr;
+	/* release-X.Y.h */
 	if (sk->sk_protocol == IPPROTO_TCP)
-		return __inet_lookup_listener(net,
-					      net->ipv4.tcp_death_row.hashinfo,
-					      NULL, 0, saddr, sport, daddr,
-					      ntohs(dport), dif, 0);
-	return __udp4_lib_lookup(net, saddr, sport, daddr, dport, dif, 0,
-				 &udp_table, NULL);
+		return sf_tcp4_listener(net, saddr, sport, daddr, ntohs(dport),
+					dif);
+	return sf_udp4_lookup(net, saddr, sport, daddr, dport, dif);
 }
 
 /*
@@ -240,8 +238,8 @@ static int sf_socket_sendmsg(struct kprobe *kp, struct pt_regs *regs)
 NOKPROBE_SYMBOL(sf_socket_sendmsg);
 
 const struct sf_hook sf_net4_hooks[] = {
-	{ "security_socket_connect", sf_socket_connect, false },
-	{ "security_socket_sendmsg", sf_socket_sendmsg, false },
+	{ SF_PROBE(security_socket_connect), sf_socket_connect, false },
+	{ SF_PROBE(security_socket_sendmsg), sf_socket_sendmsg, false },
 	{ NULL, NULL, false }
 };
 

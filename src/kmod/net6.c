@@ -47,16 +47,13 @@ static struct sock *sf_local_peer6(struct sock *sk,
 
 	if (ipv6_addr_any(saddr))	/* unbound: the destination stands in */
 		saddr = &daddr->sin6_addr;
+	/* release-X.Y.h */
 	if (sk->sk_protocol == IPPROTO_TCP)
-		return inet6_lookup_listener(net,
-					     net->ipv4.tcp_death_row.hashinfo,
-					     NULL, 0, saddr, sport,
-					     &daddr->sin6_addr,
-					     ntohs(daddr->sin6_port), dif, 0);
+		return sf_tcp6_listener(net, saddr, sport, &daddr->sin6_addr,
+					ntohs(daddr->sin6_port), dif);
 	if (sk->sk_protocol == IPPROTO_UDP)
-		return __udp6_lib_lookup(net, saddr, sport, &daddr->sin6_addr,
-					 daddr->sin6_port, dif, 0, &udp_table,
-					 NULL);
+		return sf_udp6_lookup(net, saddr, sport, &daddr->sin6_addr,
+				      daddr->sin6_port, dif);
 	return NULL;	/* raw, ping, ...: no port to have bound */
 }
 

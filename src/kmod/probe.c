@@ -51,32 +51,29 @@
 #include <linux/slab.h>
 #include <linux/rcupdate_wait.h>
 #include <linux/wait_bit.h>
-#include <asm/nospec-branch.h>
 #include "smackfuse.h"
 
 /*
- * Where a denied call "returns" from.  It must be kernel text, not ours: a
- * task may be preempted after the ftrace trampoline has sent it there and
- * before the return executes, and our text is freed at unload.  With
- * CONFIG_RETHUNK every kernel return is a jump to __x86_return_thunk, so
- * jumping there with the caller's return address on top of the stack is a
- * plain return.  Without it, a bare "ret" of our own (then the module must
- * not be unloaded while a denied task could be preempted on it; see
- * smackfuse-kmod(7)).
+ * Where a denied call "returns" from: a return of our own, written as
+ * every function of this kernel returns (ASM_RET).  With the return-thunk
+ * mitigations that is a jump to __x86_return_thunk, which objtool lists
+ * and the kernel patches at module load to the return this CPU needs, as
+ * for every other return of the module.  Jumping to __x86_return_thunk
+ * itself is no return on 6.12 and 7.3: built with those mitigations, its
+ * unpatched body warns ("Unpatched return thunk in use") before it
+ * returns.  A task may be preempted after the trampoline has sent it here
+ * and before the return runs, so unload waits for an RCU Tasks grace
+ * period (sf_divert_wait()), as for the diverted calls.
  */
-#ifdef CONFIG_RETHUNK
-#define SF_RETURN_ADDR	((unsigned long)__x86_return_thunk)
-#else
 asmlinkage void sf_return_stub(void);
 asm(".pushsection .text\n"
     ".type sf_return_stub, @function\n"
-    "sf_return_stub:\n"
-    ANNOTATE_NOENDBR
-    "ret\n"
+    "sf_return_stub:\n\t"
+    ANNOTATE_NOENDBR "\n\t"
+    ASM_RET "\n"
     ".size sf_return_stub, .-sf_return_stub\n"
     ".popsection\n");
 #define SF_RETURN_ADDR	((unsigned long)sf_return_stub)
-#endif
 
 int sf_deny(struct pt_regs *regs, int rc)
 {

@@ -21,6 +21,7 @@
 #include <linux/atomic.h>
 #include <linux/kprobes.h>
 #include "smack.h"
+#include "release.h"
 
 struct cred;
 struct task_struct;

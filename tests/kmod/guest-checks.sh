@@ -179,6 +179,18 @@ check_out "utimes /proc/PID/status: A B rx: denied (w)" EACCES \
 check_out "... A B rwx: allowed" OK \
 	sh -c "printf 'A B rwx\n' >$SF/load2; smackrun -u $U A kact utimes $T"
 revoke A
+# access(2) opens nothing: smack_inode_permission asks the mode's access.
+triple "access(2) R_OK on /proc/PID/status of a B task (x to walk, r)" \
+	"A B rx" EACCES act access-r $T
+check_out "access(2) R_OK on /proc/PID/status: x alone walks in, no r" EACCES \
+	sh -c "printf 'A B x\n' >$SF/load2; smackrun -u $U A kact access-r $T"
+check_out "access(2) W_OK on /proc/PID/comm: A B rx: denied (w)" EACCES \
+	sh -c "printf 'A B rx\n' >$SF/load2; smackrun -u $U A kact access-w $T"
+check_out "... A B wx: allowed" OK \
+	sh -c "printf 'A B wx\n' >$SF/load2; smackrun -u $U A kact access-w $T"
+revoke A
+check_out "access(2) R_OK on its own /proc/PID/status without a rule" OK \
+	smackrun -u $U A sh -c 'kact access-r $$'
 check_out "stat /proc/PID/status: a task stats its own without a rule" OK \
 	smackrun -u $U A sh -c 'kact stat $$'
 check_out "/proc/PID: a task reads its own without a rule" OK \

@@ -16,6 +16,8 @@
  *   comm-w PID | comm-a PID   open /proc/PID/comm O_WRONLY (| O_APPEND)
  *   pidstat PID | stat PID | utimes PID   stat /proc/PID, stat and utimes
  *                             (to now) /proc/PID/status
+ *   access-r PID | access-w PID   access(2) R_OK on /proc/PID/status,
+ *                             W_OK on /proc/PID/comm
  *   pair LA LB UID setpgid|traceme
  *                             fork a child labelled LB, become LA and UID;
  *                             setpgid(child), or the child asks
@@ -184,6 +186,13 @@ static int do_task(const char *op, pid_t pid)
 		if (op[0] == 'u')
 			return utimensat(AT_FDCWD, path, NULL, 0);
 		return stat(path, &st);
+	}
+	if (!strcmp(op, "access-r") || !strcmp(op, "access-w")) {
+		char path[64];
+
+		snprintf(path, sizeof(path), "/proc/%d/%s", (int)pid,
+			 op[7] == 'r' ? "status" : "comm");
+		return access(path, op[7] == 'r' ? R_OK : W_OK);
 	}
 	if (!strcmp(op, "procls")) {
 		char path[64];

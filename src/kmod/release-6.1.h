@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * release-6.1.h - Linux 6.1, Debian 12's kernel (6.1.0-N-amd64), as read
+ * in Debian's linux-source-6.1 (6.1.192).  Included by release.h only.
+ */
+
+/* Probed functions whose arguments differ in another supported release. */
+#define SF_PROTOS_RELEASE(X)						\
+	X(security_task_alloc, int, (struct task_struct *task,		\
+				      unsigned long clone_flags))	\
+	X(security_bprm_committed_creds, void, (struct linux_binprm *bprm)) \
+	X(security_inode_setattr, int, (struct user_namespace *mnt_userns, \
+					 struct dentry *dentry,		\
+					 struct iattr *attr))
+
+/* Probed functions no exported header declares (read in ipc/util.c). */
+#define SF_PROTOS_UNDECLARED(X)					\
+	X(ipc_rmid, void, (struct ipc_ids *ids, struct kern_ipc_perm *ipcp))
+
+/* fs/proc/internal.h: struct proc_inode as release.h has it. */
+#define SF_PROC_INODE_LAYOUT	1
+
+/* ipc/mqueue.c's MQUEUE_MAGIC (no header exports it). */
+#define SF_MQUEUE_MAGIC		0x19800202
+
+/* The file a struct fown_struct is part of: embedded in struct file. */
+#define sf_fown_file(fown)	container_of(fown, struct file, f_owner)
+
+/* A counted reference to @mm's executable, or NULL. */
+static inline struct file *sf_exe_file_get(struct mm_struct *mm)
+{
+	struct file *exe;
+
+	rcu_read_lock();
+	exe = rcu_dereference(mm->exe_file);
+	if (exe && !get_file_rcu(exe))
+		exe = NULL;
+	rcu_read_unlock();
+	return exe;
+}
+
+/*
+ * The kernel's socket lookups for a packet arriving on loopback (net4.c,
+ * net6.c): 6.1 keeps one UDP table for every namespace.
+ */
+#define sf_tcp4_listener(net, saddr, sport, daddr, hnum, dif)		\
+	__inet_lookup_listener(net, (net)->ipv4.tcp_death_row.hashinfo, \
+			       NULL, 0, saddr, sport, daddr, hnum, dif, 0)
+#define sf_udp4_lookup(net, saddr, sport, daddr, dport, dif)		\
+	__udp4_lib_lookup(net, saddr, sport, daddr, dport, dif, 0,	\
+			  &udp_table, NULL)
+#define sf_tcp6_listener(net, saddr, sport, daddr, hnum, dif)		\
+	inet6_lookup_listener(net, (net)->ipv4.tcp_death_row.hashinfo,	\
+			      NULL, 0, saddr, sport, daddr, hnum, dif, 0)
+#define sf_udp6_lookup(net, saddr, sport, daddr, dport, dif)		\
+	__udp6_lib_lookup(net, saddr, sport, daddr, dport, dif, 0,	\
+			  &udp_table, NULL)

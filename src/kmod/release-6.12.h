@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * release-6.12.h - Linux 6.12, Debian 13's kernel (6.12.N+deb13-amd64), as
+ * read in Debian's linux-source-6.12 (6.12.117).  Included by release.h
+ * only.  Against 6.1: the binprm of security_bprm_committed_creds is
+ * const and security_inode_setattr takes a struct mnt_idmap (6.3), the
+ * file owner is allocated apart from struct file and points back to it
+ * (6.12), get_file_rcu() takes the pointer's address (6.7), and each
+ * network namespace may have its own UDP table (6.2).
+ */
+
+/* Probed functions whose arguments differ in another supported release. */
+#define SF_PROTOS_RELEASE(X)						\
+	X(security_task_alloc, int, (struct task_struct *task,		\
+				      unsigned long clone_flags))	\
+	X(security_bprm_committed_creds, void,				\
+	  (const struct linux_binprm *bprm))				\
+	X(security_inode_setattr, int, (struct mnt_idmap *idmap,	\
+					 struct dentry *dentry,		\
+					 struct iattr *attr))
+
+/* Probed functions no exported header declares (read in ipc/util.c). */
+#define SF_PROTOS_UNDECLARED(X)					\
+	X(ipc_rmid, void, (struct ipc_ids *ids, struct kern_ipc_perm *ipcp))
+
+/* fs/proc/internal.h: struct proc_inode as release.h has it. */
+#define SF_PROC_INODE_LAYOUT	1
+
+/* ipc/mqueue.c's MQUEUE_MAGIC (no header exports it). */
+#define SF_MQUEUE_MAGIC		0x19800202
+
+/* The file a struct fown_struct belongs to (set by file_f_owner_allocate). */
+#define sf_fown_file(fown)	((fown)->file)
+
+/* A counted reference to @mm's executable, or NULL. */
+static inline struct file *sf_exe_file_get(struct mm_struct *mm)
+{
+	struct file *exe;
+
+	rcu_read_lock();
+	exe = get_file_rcu(&mm->exe_file);
+	rcu_read_unlock();
+	return exe;
+}
+
+/* The kernel's socket lookups for a packet arriving on loopback. */
+#define sf_tcp4_listener(net, saddr, sport, daddr, hnum, dif)		\
+	__inet_lookup_listener(net, (net)->ipv4.tcp_death_row.hashinfo, \
+			       NULL, 0, saddr, sport, daddr, hnum, dif, 0)
+#define sf_udp4_lookup(net, saddr, sport, daddr, dport, dif)		\
+	__udp4_lib_lookup(net, saddr, sport, daddr, dport, dif, 0,	\
+			  (net)->ipv4.udp_table, NULL)
+#define sf_tcp6_listener(net, saddr, sport, daddr, hnum, dif)		\
+	inet6_lookup_listener(net, (net)->ipv4.tcp_death_row.hashinfo,	\
+			      NULL, 0, saddr, sport, daddr, hnum, dif, 0)
+#define sf_udp6_lookup(net, saddr, sport, daddr, dport, dif)		\
+	__udp6_lib_lookup(net, saddr, sport, daddr, dport, dif, 0,	\
+			  (net)->ipv4.udp_table, NULL)

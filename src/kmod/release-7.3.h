@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * release-7.3.h - Linux 7.3, the newest Debian kernel (trixie-backports,
+ * 7.3.N+deb13-amd64), as read in Debian's linux-source-7.3 (7.3.4).
+ * Included by release.h only.  Against 6.12: security_task_alloc's clone
+ * flags are a u64, and the socket lookups find the hash tables from the
+ * namespace themselves.
+ */
+
+/* Probed functions whose arguments differ in another supported release. */
+#define SF_PROTOS_RELEASE(X)						\
+	X(security_task_alloc, int, (struct task_struct *task,		\
+				      u64 clone_flags))			\
+	X(security_bprm_committed_creds, void,				\
+	  (const struct linux_binprm *bprm))				\
+	X(security_inode_setattr, int, (struct mnt_idmap *idmap,	\
+					 struct dentry *dentry,		\
+					 struct iattr *attr))
+
+/* Probed functions no exported header declares (read in ipc/util.c). */
+#define SF_PROTOS_UNDECLARED(X)					\
+	X(ipc_rmid, void, (struct ipc_ids *ids, struct kern_ipc_perm *ipcp))
+
+/* fs/proc/internal.h: struct proc_inode as release.h has it. */
+#define SF_PROC_INODE_LAYOUT	1
+
+/* ipc/mqueue.c's MQUEUE_MAGIC (no header exports it). */
+#define SF_MQUEUE_MAGIC		0x19800202
+
+/* The file a struct fown_struct belongs to (set by file_f_owner_allocate). */
+#define sf_fown_file(fown)	((fown)->file)
+
+/* A counted reference to @mm's executable, or NULL. */
+static inline struct file *sf_exe_file_get(struct mm_struct *mm)
+{
+	struct file *exe;
+
+	rcu_read_lock();
+	exe = get_file_rcu(&mm->exe_file);
+	rcu_read_unlock();
+	return exe;
+}
+
+/* The kernel's socket lookups for a packet arriving on loopback. */
+#define sf_tcp4_listener(net, saddr, sport, daddr, hnum, dif)		\
+	__inet_lookup_listener(net, NULL, 0, saddr, sport, daddr, hnum,	\
+			       dif, 0)
+#define sf_udp4_lookup(net, saddr, sport, daddr, dport, dif)		\
+	__udp4_lib_lookup(net, saddr, sport, daddr, dport, dif, 0, NULL)
+#define sf_tcp6_listener(net, saddr, sport, daddr, hnum, dif)		\
+	inet6_lookup_listener(net, NULL, 0, saddr, sport, daddr, hnum,	\
+			      dif, 0)
+#define sf_udp6_lookup(net, saddr, sport, daddr, dport, dif)		\
+	__udp6_lib_lookup(net, saddr, sport, daddr, dport, dif, 0, NULL)
