@@ -31,9 +31,11 @@ EXTRA_DIST += $(SF_KMOD_FILES)
 
 # The module's source as kbuild wants it, in the directory $$d (shell
 # variable), each file put there by the command $$put (a link for the
-# build, a copy for the DKMS source, debian/dkms-source.mk): the module's
-# files and the core's (minus its user-space env headers) side by side,
-# and core.mk, the list of the core's objects that Kbuild includes.
+# build, a copy for the DKMS source, debian/dkms-source.mk, and for the
+# other kernels' lanes below): the module's files and the core's (minus
+# its user-space env headers) side by side, and core.mk, the list of the
+# core's objects that Kbuild includes (rewritten only when it changes, so
+# an unchanged staged copy rebuilds nothing).
 SF_KMOD_STAGE = core=; \
 	for f in $(SF_KMOD_FILES); do \
 		$$put "$(abs_top_srcdir)/$$f" "$$d/"; done; \
@@ -45,7 +47,9 @@ SF_KMOD_STAGE = core=; \
 		*) $$put "$(abs_top_srcdir)/$$f" "$$d/" ;; \
 		esac; \
 	done; \
-	echo "smackfuse-y += $$core" >"$$d/core.mk"
+	echo "smackfuse-y += $$core" >"$$d/core.mk.new"; \
+	if cmp -s "$$d/core.mk.new" "$$d/core.mk"; then \
+		rm -f "$$d/core.mk.new"; else mv "$$d/core.mk.new" "$$d/core.mk"; fi
 
 if BUILD_KMOD
 kmoddir = /lib/modules/$(KVER)/extra
@@ -62,8 +66,30 @@ src/kmod/smackfuse.ko: $(SF_KMOD_FILES) $(src_common_libsfcore_a_SOURCES)
 	cp $$d/smackfuse.ko $@
 endif
 
+# smackfuse.ko for the other Debian kernels the module lanes boot
+# (tests/kmod/lane.sh): Debian 13's (trixie) and the newest one
+# (trixie-backports), each in src/kmod/RELEASE/, built by
+# tests/kmod/kmod-build.sh in the trixie build root from a copy of the
+# source (kbuild there cannot follow links to this tree).  Before the
+# tests run, when the host's module is built (the lanes need its test
+# programs): a few seconds when nothing changed; the first time it
+# installs each kernel's headers in the build root and builds (about a
+# minute each, cached).  A kernel that cannot be had leaves a SKIP, a
+# failed build a FAILED, which the lanes report; neither stops make.
+SF_KMOD_LANES = trixie trixie-backports
+kmod-lanes:
+	@set -e; for r in $(SF_KMOD_LANES); do \
+		d=src/kmod/$$r/src; $(MKDIR_P) $$d; put="cp -p"; \
+		$(SF_KMOD_STAGE); \
+		$(top_srcdir)/tests/kmod/kmod-build.sh $$r src/kmod/$$r; \
+	done
+.PHONY: kmod-lanes
+if BUILD_KMOD
+check_DATA += kmod-lanes
+endif
+
 # kbuild leaves objects, .cmd files and symlinks in src/kmod/kbuild/.
 clean-local: clean-kmod-kbuild
 clean-kmod-kbuild:
-	-rm -rf src/kmod/kbuild
+	-rm -rf src/kmod/kbuild $(SF_KMOD_LANES:%=src/kmod/%)
 .PHONY: clean-kmod-kbuild

@@ -51,10 +51,13 @@ EXTRA_DIST += tests/fuse/site-debian.test tests/fuse/guest-site.sh
 # mmap-kmod.test: the SMACK64MMAP rule at exec with labels from smackfuse.ko
 # (the exec's SMACK64EXEC label counts), in qemu on Debian's kernel; it
 # uses tests/kmod's static helpers and daemon.
-if BUILD_KMOD
-TESTS += tests/fuse/mmap-kmod.test
-endif
-EXTRA_DIST += tests/fuse/mmap-kmod.test tests/fuse/guest-mmap.sh
+# In TESTS whatever configure found: without the module it says SKIP.  The
+# same on Debian 13's kernel and the newest one (tests/kmod/lane.sh).
+SF_MMAP_KMOD_TESTS = tests/fuse/mmap-kmod.test \
+	tests/fuse/mmap-kmod-trixie.test \
+	tests/fuse/mmap-kmod-trixie-backports.test
+TESTS += $(SF_MMAP_KMOD_TESTS)
+EXTRA_DIST += $(SF_MMAP_KMOD_TESTS) tests/fuse/guest-mmap.sh
 
 # parity-ops-ref.test: parity-ops.test's cases in the Smack reference
 # kernel (qemu, tests/qemu/smack-kernel.sh): mainline's own answers.

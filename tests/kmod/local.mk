@@ -7,7 +7,16 @@ SF_KMOD_TESTS = \
 	tests/kmod/stress.test \
 	tests/kmod/daemon.test \
 	tests/kmod/cycle.test
-EXTRA_DIST += $(SF_KMOD_TESTS) \
+# The module lanes on the other Debian kernels (tests/kmod/lane.sh; their
+# modules: make kmod-lanes, src/kmod/local.mk).  In TESTS whatever
+# configure found: a lane that cannot run says SKIP and why.
+SF_KMOD_LANE_TESTS = \
+	tests/kmod/checks-trixie.test \
+	tests/kmod/checks-trixie-backports.test
+TESTS += $(SF_KMOD_LANE_TESTS)
+EXTRA_DIST += $(SF_KMOD_TESTS) $(SF_KMOD_LANE_TESTS) \
+	tests/kmod/lane.sh \
+	tests/kmod/kmod-build.sh \
 	tests/kmod/guest-checks.sh \
 	tests/kmod/guest-stress.sh \
 	tests/kmod/guest-cycle.sh \
@@ -31,4 +40,6 @@ tests_kmod_smackfuse_static_CFLAGS = $(smackfuse_CFLAGS)
 tests_kmod_smackfuse_static_LDADD = $(smackfuse_LDADD) -ldl -lrt -lurcu-common
 tests_kmod_smackfuse_static_LDFLAGS = -static
 TESTS += $(SF_KMOD_TESTS)
+else
+TESTS += tests/kmod/checks.test
 endif

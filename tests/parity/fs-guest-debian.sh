@@ -1,7 +1,8 @@
-# fs-guest-debian.sh - the third run of tests/parity/fs.test: the
-# file-operation matrix through a smackfuse mount on Debian 12's kernel
-# (6.1: no FUSE passthrough, its own stack frames for getattr.c), with the
-# subjects' labels taken through smackfuse.ko (issue 21).  /data holds
+# fs-guest-debian.sh - the module lane of tests/parity/fs.test: the
+# file-operation matrix through a smackfuse mount on a Debian kernel
+# (Debian 12's 6.1: no FUSE passthrough; Debian 13's 6.12 and the newest,
+# 7.3: fuse built in; each with its own stack frames for getattr.c), with
+# the subjects' labels taken through smackfuse.ko (issue 21).  /data holds
 # the rules and the host's fs.protected_* sysctls.
 . /lib/sfq/tap.sh
 check "fuse.ko loads" load_fuse

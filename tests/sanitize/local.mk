@@ -68,7 +68,7 @@ EXTRA_DIST += tests/sanitize/vg-smackfuse
 
 # In make check: the live control test (policy replaced under load) with
 # the ASan+UBSan daemon.
-check_DATA = tests/sanitize/asan-smackfuse
+check_DATA += tests/sanitize/asan-smackfuse
 TESTS += tests/sanitize/live-asan.test
 EXTRA_DIST += tests/sanitize/live-asan.test
 CLEANFILES += tests/sanitize/asan-smackfuse
