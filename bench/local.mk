@@ -46,3 +46,16 @@ EXTRA_DIST += bench/uring-load.sh
 bench-uring-load: bench/rtlat$(EXEEXT) smackfuse$(EXEEXT)
 	$(SHELL) $(top_srcdir)/bench/uring-load.sh $(abs_top_builddir)
 bench: bench-uring-load
+
+# What smackfuse.ko costs a path walk (its probe on security_inode_permission
+# runs for every path component): stat(2) with and without the module in
+# qemu, on each kernel the module lanes boot.  `make bench-kmod`; not part
+# of `make bench` (it needs the module and the qemu kernels).
+noinst_PROGRAMS += bench/pathwalk
+bench_pathwalk_SOURCES = bench/pathwalk.c
+bench_pathwalk_CFLAGS = $(AM_CFLAGS) -O2
+bench_pathwalk_LDFLAGS = -static
+EXTRA_DIST += bench/kmod-path.sh bench/guest-kmod-path.sh
+.PHONY: bench-kmod
+bench-kmod: bench/pathwalk$(EXEEXT) kmod-lanes
+	$(SHELL) $(top_srcdir)/bench/kmod-path.sh $(abs_top_builddir)
