@@ -23,8 +23,9 @@
  * the module is not built at all.
  */
 #if !IS_ENABLED(CONFIG_X86_64) || !IS_ENABLED(CONFIG_KPROBES) || \
+	!IS_ENABLED(CONFIG_KPROBES_ON_FTRACE) || \
 	!IS_ENABLED(CONFIG_KALLSYMS) || !IS_ENABLED(CONFIG_SECURITYFS)
-#error "smackfuse.ko needs x86_64 with CONFIG_KPROBES, CONFIG_KALLSYMS and CONFIG_SECURITYFS"
+#error "smackfuse.ko needs x86_64 with CONFIG_KPROBES, CONFIG_KPROBES_ON_FTRACE, CONFIG_KALLSYMS and CONFIG_SECURITYFS"
 #endif
 
 struct sf_ltab sf_tasks, sf_ipcs, sf_socks, sf_fowners;

@@ -19,6 +19,12 @@
 #                           with multi, qemu 7.2 can translate code that
 #                           another vCPU is rewriting and keep running that
 #                           stale translation (see tests/kmod/cycle.test)
+#     --icount              guest time counts instructions (qemu -icount
+#                           shift=0, single-threaded TCG only): a guest's
+#                           timings no longer depend on the host's load
+#                           (for benchmarks: bench/kmod-path.sh; with
+#                           --smp 1: Debian's 6.1 hangs bringing up a
+#                           second CPU under it)
 #     --name NAME           prefix of the TAP descriptions (default: kernel)
 #     --no-plan             omit the trailing "1..N" (the caller adds its own
 #                           points and plan; see tap.sh)
@@ -47,13 +53,14 @@ TMO=${SFQ_TIMEOUT:-300}
 MEM=512M
 SMP=2
 TCGT=multi
+ICOUNT=()
 APPEND=
 PLAN=1
 NAME=
 CHANNEL=
 MK=()
 NAMES=()
-usage() { sed -n '2,25s/^# \{0,1\}//p' "$0" >&2; exit 2; }
+usage() { sed -n '2,33s/^# \{0,1\}//p' "$0" >&2; exit 2; }
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-k) KSEL=$2; shift 2 ;;
@@ -62,6 +69,7 @@ while [ $# -gt 0 ]; do
 	--mem) MEM=$2; shift 2 ;;
 	--smp) SMP=$2; shift 2 ;;
 	--tcg-thread) TCGT=$2; shift 2 ;;
+	--icount) ICOUNT=(-icount shift=0); shift ;;
 	--name) NAME=$2; shift 2 ;;
 	--no-plan) PLAN=0; shift ;;
 	--channel) CHANNEL=$2; shift 2 ;;
@@ -138,7 +146,7 @@ LIST=$(IFS=,; echo "${NAMES[*]}")
 # and the kernel panics ("IO-APIC + timer doesn't work!") before /init.
 boot() {
 	timeout -k 5 "$TMO" qemu-system-x86_64 -accel "tcg,thread=$TCGT" -cpu max \
-		-m "$MEM" -smp "$SMP" -nodefaults -display none -no-reboot \
+		-m "$MEM" -smp "$SMP" "${ICOUNT[@]}" -nodefaults -display none -no-reboot \
 		-serial "file:$WD/console.log" -serial "file:$WD/tap.log" \
 		-kernel "$KERNEL" -initrd "$WD/initramfs.cpio" \
 		-append "console=ttyS0 panic=-1 loglevel=4 no_timer_check sfq_tests=$LIST sfq_timeout=$GTMO$APPEND" \
