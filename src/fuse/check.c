@@ -257,6 +257,7 @@ static const char *const sf_subject_names[] = {
 
 size_t sf_status(void *arg, char *buf, size_t size)
 {
+	const char *kchecks = sf_kernel_checks();
 	struct sf_fs *fs = arg;
 	char transport[200];
 	int n;
@@ -290,6 +291,12 @@ size_t sf_status(void *arg, char *buf, size_t size)
 			sf_getattr_status(fs, buf + n, size - n) :
 			sf_getattr_status(fs, none, sizeof(none));
 	}
+	if (n >= 0)
+		n += snprintf((size_t)n < size ? buf + n : NULL,
+			      (size_t)n < size ? size - n : 0,
+			      "mmap and F_SETOWN checks: %s\n",
+			      kchecks ? kchecks : "none (smackfuse.ko not "
+			      "loaded: a hole without the module)");
 	return n < 0 ? 0 : (size_t)n;
 }
 

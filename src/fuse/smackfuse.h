@@ -215,6 +215,7 @@ void sf_subject_get(struct sf_fs *fs, fuse_req_t req, struct sf_subject *s);
 sf_lid sf_subject_of(struct sf_fs *fs, pid_t pid, uid_t uid, gid_t gid);
 bool sf_privileged(struct sf_fs *fs, struct sf_subject *s, int cap);
 int sf_read_small(const char *path, char *buf, size_t size);
+const char *sf_kernel_checks(void);
 #define SF_CAP_MAC_OVERRIDE 32
 #define SF_CAP_MAC_ADMIN 33
 

@@ -804,31 +804,17 @@ static int print_rules(void)
 
 /* ---- comparing two runs (casediff.c) */
 
-/* tmpfs in the 6.1 reference kernel has no user.* xattrs: EOPNOTSUPP
- * there means Smack let the call through to the filesystem, as do OK and
- * ENODATA on the host.  Everything else compares as it is. */
-static const char *normalize(const char *id, const char *res)
-{
-	if (strstr(id, "xattr_user/") &&
-	    (!strcmp(res, "OK") || !strcmp(res, "ENODATA") ||
-	     !strcmp(res, "EOPNOTSUPP")))
-		return "PASSED-SMACK";
-	return res;
-}
+static const char *const fs_not_run[] = { "SETUP-FAILED", NULL };
 
 /* The cases come op by op (run()'s outer loop): points as each op ends. */
 static const struct casediff_spec fs_diff = {
+	.name = "fs-matrix",
 	.other = "smackfuse",
-	.other_at = "on the host",
-	.other_column = "HOST",
-	.counts = "(%d, %d)",
-	.globs = "%s -> %s",
+	.other_at = "through smackfuse",
+	.other_column = "SMACKFUSE",
 	.examples = 5,
 	.op_runs = true,
-	.normalize = normalize,
-	.summary = "# %d/%d cases match (kernel ran %d, smackfuse %d); of "
-		   "the differences %d are forced by FUSE (fs-allow.txt), %d "
-		   "are known bugs (fs-bugs.txt), %d unexplained\n",
+	.not_run = fs_not_run,
 };
 
 int main(int argc, char **argv)
@@ -847,10 +833,10 @@ int main(int argc, char **argv)
 		if (argc == i + 3)
 			return run(argv[i + 1], argv[i + 2]);
 	}
-	if (argc == 6 && !strcmp(argv[1], "compare"))
-		return casediff_compare(&fs_diff, argv[2], argv[3], argv[4],
-					argv[5]);
+	if (argc >= 2 && !strcmp(argv[1], "compare"))
+		return casediff_main(&fs_diff, argc - 1, argv + 1);
 	fputs("usage: fs-matrix rules | run [--smack|--kmod] BACKING VIEW |\n"
-	      "       compare KERNEL HOST ALLOW BUGS\n", stderr);
+	      "       compare --lane LANE [--no-module] KERNEL OTHER ALLOW BUGS\n",
+	      stderr);
 	return 2;
 }

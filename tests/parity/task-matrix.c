@@ -1767,17 +1767,19 @@ static int print_rules(void)
 
 /* ---- compare (casediff.c) ---- */
 
-/* Each subject runs every operation in turn: points after all the cases. */
+/*
+ * Each subject runs every operation in turn: points after all the cases.
+ * EOF: the fd sender died, the case never ran.
+ */
+static const char *const task_not_run[] = { "EOF", NULL };
+
 static const struct casediff_spec task_diff = {
+	.name = "task-matrix",
 	.other = "module",
 	.other_at = "under the module",
 	.other_column = "MODULE",
-	.counts = "(kernel %d, module %d)",
-	.globs = "kernel %s, module %s",
 	.examples = 3,
-	.summary = "# %d/%d match (kernel ran %d cases, module %d); of the "
-		   "differences %d are allowed, %d known bugs, %d "
-		   "unexplained\n",
+	.not_run = task_not_run,
 };
 
 int main(int argc, char **argv)
@@ -1799,10 +1801,9 @@ int main(int argc, char **argv)
 		if (label_file)
 			return run();
 	}
-	if (argc == 6 && !strcmp(argv[1], "compare"))
-		return casediff_compare(&task_diff, argv[2], argv[3], argv[4],
-					argv[5]);
+	if (argc >= 2 && !strcmp(argv[1], "compare"))
+		return casediff_main(&task_diff, argc - 1, argv + 1);
 	fputs("usage: task-matrix rules | run --smack|--kmod | label FILE |\n"
-	      "       compare KERNEL MODULE ALLOW BUGS\n", stderr);
+	      "       compare --lane LANE KERNEL MODULE ALLOW BUGS\n", stderr);
 	return 2;
 }
