@@ -8,7 +8,7 @@
 #                           trixie-backports; both see debian-kernel.sh), the
 #                           Smack reference kernel (built once and cached,
 #                           see smack-kernel.sh), or a vmlinux/bzImage path
-#     -b/-l/-m/-f/--fuse    files for the guest, as in mkinitramfs.sh
+#     -b/-l/-m/-f/-K/--fuse files for the guest, as in mkinitramfs.sh
 #     -a ARGS               extra kernel command line
 #     -t SECS               whole-run timeout (default 300, env SFQ_TIMEOUT)
 #     --mem SIZE --smp N    guest memory (512M) and CPUs (2)
@@ -65,7 +65,7 @@ while [ $# -gt 0 ]; do
 	--name) NAME=$2; shift 2 ;;
 	--no-plan) PLAN=0; shift ;;
 	--channel) CHANNEL=$2; shift 2 ;;
-	-b|-l|-m|-f) MK+=("$1" "$2"); shift 2 ;;
+	-b|-l|-m|-f|-K) MK+=("$1" "$2"); shift 2 ;;
 	--fuse) MK+=("$1"); shift ;;
 	-h|--help) usage ;;
 	-*) echo "qemu-run: unknown option $1" >&2; usage ;;
