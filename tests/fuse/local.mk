@@ -44,16 +44,15 @@ tests_fuse_as_static_SOURCES = tests/fuse/as.c
 tests_fuse_as_static_LDFLAGS = -static
 tests_fuse_access_race_static_SOURCES = tests/fuse/access-race.c
 tests_fuse_access_race_static_LDFLAGS = -static
-TESTS += tests/fuse/site-debian.test
 endif
+# Always in TESTS: without smackfuse.ko qemu-run.sh says SKIP, and why.
+TESTS += tests/fuse/site-debian.test
 EXTRA_DIST += tests/fuse/site-debian.test tests/fuse/guest-site.sh
 
 # mmap-kmod.test: the SMACK64MMAP rule at exec with labels from smackfuse.ko
 # (the exec's SMACK64EXEC label counts), in qemu on Debian's kernel; it
 # uses tests/kmod's static helpers and daemon.
-if BUILD_KMOD
 TESTS += tests/fuse/mmap-kmod.test
-endif
 EXTRA_DIST += tests/fuse/mmap-kmod.test tests/fuse/guest-mmap.sh
 
 # parity-ops-ref.test: parity-ops.test's cases in the Smack reference

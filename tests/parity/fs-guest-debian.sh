@@ -26,7 +26,7 @@ ok "smackfuse mounts"
 # 6.1's tmpfs has no user.* xattrs: the user.* cases go through a second
 # mount, over ext2 (Debian's ext4 and loop modules), as in the reference
 # kernel's run.
-check "ext4 and loop load" load_kmods
+check "crc32c, ext4 and loop load" load_kmods
 check "an ext2 file system with user.* xattrs for the user.* cases" \
 	sh -c "dd if=/dev/zero of=/tmp/x.img bs=1M count=24 2>/dev/null &&
 	       mke2fs -F -b 1024 -i 4096 /tmp/x.img >/dev/null &&
