@@ -85,14 +85,27 @@ done | sort -t: -k1,1 -k2,2n -s | awk '
 	  if (!(key in seen)) { order[++k] = key; seen[key] = "" }
 	  seen[key] = seen[key] (seen[key] == "" ? "" : ", ") lane " " hits }
 	END { for (i = 1; i <= k; i++) printf "  %s\n      %s\n", order[i], seen[order[i]] }'
+# ctl-diff: "PASS: ... - STEP: allowed difference [KIND] (...)";
+# ctldiff: "# documented [KIND] S<n> <what>"
+group() {
+	sort | awk '{ if ($1 != k) { if (k) print "      " k " " l; k = $1; l = $2 " " $3 }
+		      else l = l ", " $2 " " $3 }
+		    END { if (k) print "      " k " " l }' | sed 's/ *$//; s/ ,/,/g'
+}
 for log in "$@"; do
 	[ -f "$log" ] || continue
-	n=$(grep -c ' - [^ ]*: allowed difference \[' "$log")
-	[ "$n" -gt 0 ] || continue
-	echo "  ctl-allow.txt: $n steps allowed:"
-	sed -n 's/^PASS: [^ ]* [0-9]* - \([^ ]*\): allowed difference \(\[[a-z-]*\]\).*/\2 \1/p' \
-		"$log" | sort | awk '{ if ($1 != k) { if (k) print "      " k " " l; k = $1; l = $2 } else l = l ", " $2 }
-		END { if (k) print "      " k " " l }'
+	n=$(grep -c '^PASS: .* - [^ ]*: allowed difference \[' "$log")
+	if [ "$n" -gt 0 ]; then
+		echo "  ctl-allow.txt: $n steps:"
+		sed -n 's/^PASS: [^ ]* [0-9]* - \([^ ]*\): allowed difference \(\[[a-z-]*\]\).*/\2 \1/p' \
+			"$log" | group
+	fi
+	n=$(grep -c '^# documented \[' "$log")
+	if [ "$n" -gt 0 ]; then
+		echo "  ctldiff-known.txt: $n values:"
+		sed -n 's/^# documented \(\[[a-z-]*\]\) \(S[0-9]*\) \([^ ]*\)$/\1 \2 \3/p' \
+			"$log" | group
+	fi
 done
 echo
 echo "Run times (wall clock, from the logs):"

@@ -39,12 +39,15 @@
  * SIG<name> (killed), label is the object's SMACK64 ("none" if there is no
  * object), +T when it carries SMACK64TRANSMUTE.
  *
- * compare prints "N/M cases match" and TAP: one point per operation, one
- * "not ok" per unexplained difference, and one point per entry of the
- * allow-list (differences the FUSE protocol forces) and of the bug list
- * (reported "# TODO", so they are visible but do not fail).  Entries are
- *   CASE-GLOB KERNEL-GLOB HOST-GLOB reason...
- * (fnmatch patterns on the case id and on both results).
+ * compare (casediff.c) prints, for one lane, "N/M cases match", the
+ * differences counted by kind, and TAP: one point per operation, one
+ * "not ok" per unexplained difference or case that did not run, and one
+ * point per entry of the lane in the allow list (what the FUSE protocol
+ * forces; in a lane without smackfuse.ko, the holes only the module can
+ * close) and the bug list (reported "# TODO": visible, counted apart, not
+ * failing); an entry that takes no case fails.  Entries are
+ *   LANES CASE-GLOB KERNEL-GLOB SMACKFUSE-GLOB KIND reason...
+ * (fs-allow.txt gives the rules).
  */
 #define _GNU_SOURCE
 #include <dirent.h>

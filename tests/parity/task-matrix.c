@@ -5,7 +5,7 @@
  *   task-matrix rules                     the policy, in load2 format
  *   task-matrix run --smack|--kmod        run every case, print results
  *   task-matrix label FILE                print our label (after exec)
- *   task-matrix compare KERNEL MODULE ALLOW BUGS
+ *   task-matrix compare --lane LANE KERNEL MODULE ALLOW BUGS
  *                                         compare two runs, print TAP
  *
  * The same cases run in the Smack reference kernel (qemu, --smack: labels
@@ -19,10 +19,10 @@
  *     its own, opens a floor file (for pidfd_getfd), makes a POSIX message
  *     queue with its label while still root, takes the label as root,
  *     drops to UID, makes a message queue (pre-filled), a shared memory
- *     segment and a semaphore set, a UNIX stream listener, a UNIX datagram
- *     socket, a TCP listener and a UDP socket on 127.0.0.1, then serves
- *     them (accepts, drains, counts UDP datagrams and SIGIOs in shared
- *     memory);
+ *     segment and a semaphore set, a keyring and a key in it, a UNIX
+ *     stream listener, a UNIX datagram socket, a TCP listener and a UDP
+ *     socket on 127.0.0.1 and on ::1, then serves them (accepts, drains,
+ *     counts UDP datagrams and SIGIOs in shared memory);
  *   - files on a tmpfs of our own: one per label (fd passing), copies of
  *     this program with SMACK64EXEC, pages with SMACK64MMAP;
  *   - per subject (subjects[]): a process that, still root, forks one
@@ -45,10 +45,13 @@
  * it), OK:LABEL (an exec, and the label the program then runs with) or
  * SIG<name> (an exec killed).
  *
- * compare prints "N/M match" and TAP: one point per operation, a
- * "not ok" per unexplained difference, a point per allow-list entry
- * (reason and hits) and a "not ok # TODO" per known bug.  Entries:
- *   CASE-GLOB KERNEL-GLOB MODULE-GLOB reason...   (fnmatch(3))
+ * compare (casediff.c) prints, for one lane, "N/M match", the
+ * differences counted by kind, and TAP: one point per operation, a
+ * "not ok" per unexplained difference, a point per allow-list entry of
+ * the lane (kind, reason and hits) and a "not ok # TODO" per known bug;
+ * an entry that takes no case fails.  Entries:
+ *   LANES CASE-GLOB KERNEL-GLOB MODULE-GLOB KIND reason...  (fnmatch(3);
+ * task-allow.txt gives the rules)
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
