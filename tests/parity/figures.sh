@@ -6,7 +6,7 @@
 #
 # Reads the automake logs of the differential harnesses (fs.test,
 # task.test, ctl-parity.test, tests/netlabel/ctldiff.test): their
-# "# parity-counts" lines (casediff.c, ctl-diff.awk, ctldiff.test), their
+# "# parity-counts" lines (casediff.c, ctl-diff.awk, ctldiff-cmp.awk), their
 # entry points and their timing comments, and prints the text that
 # `make parity-figures` puts between the markers in tests/README.  A log
 # that is missing or holds no counts is named as such: nothing is made up.
