@@ -23,28 +23,31 @@ if ! wait_mounted $M; then
 	done_testing
 fi
 ok "smackfuse mounts"
-# 6.1's tmpfs has no user.* xattrs: the user.* cases go through a second
-# mount, over ext2 (Debian's ext4 and loop modules), as in the reference
-# kernel's run.
-check "crc32c, ext4 and loop load" load_kmods
-check "an ext2 file system with user.* xattrs for the user.* cases" \
-	sh -c "dd if=/dev/zero of=/tmp/x.img bs=1M count=24 2>/dev/null &&
-	       mke2fs -F -b 1024 -i 4096 /tmp/x.img >/dev/null &&
-	       mount -t ext2 -o loop,user_xattr /tmp/x.img $XS"
-smackfuse -f --rules /data/rules -o subject=kmod $XS $XM 2>/tmp/sfx.log &
-if ! wait_mounted $XM; then
-	not_ok "smackfuse mounts the ext2 tree"
-	while read -r l; do diag "$l"; done </tmp/sfx.log
-	done_testing
+# 6.1's tmpfs has no user.* xattrs: when the host gave us Debian's ext4
+# and loop (mkinitramfs -K), the user.* cases go through a second mount
+# over ext2, as in the reference kernel's run.  A kernel whose tmpfs has
+# them (6.6 on) needs none: fs-matrix refuses a tree without them.
+if [ -f /lib/modules/deb/order ]; then
+	check "crc32c, ext4 and loop load" load_kmods
+	check "an ext2 file system with user.* xattrs for the user.* cases" \
+		sh -c "dd if=/dev/zero of=/tmp/x.img bs=1M count=24 2>/dev/null &&
+		       mke2fs -F -b 1024 -i 4096 /tmp/x.img >/dev/null &&
+		       mount -t ext2 -o loop,user_xattr /tmp/x.img $XS"
+	smackfuse -f --rules /data/rules -o subject=kmod $XS $XM 2>/tmp/sfx.log &
+	if ! wait_mounted $XM; then
+		not_ok "smackfuse mounts the ext2 tree"
+		while read -r l; do diag "$l"; done </tmp/sfx.log
+		done_testing
+	fi
+	ok "smackfuse mounts the ext2 tree"
+	mkdir $XS/root
+	set -- --user-xattrs $XS/root $XM/root
 fi
-ok "smackfuse mounts the ext2 tree"
-mkdir $XS/root
-fs-matrix run --kmod --user-xattrs $XS/root $XM/root $S $M \
-	>/tmp/pfs.out 2>/tmp/pfs.err
+fs-matrix run --kmod "$@" $S $M >/tmp/pfs.out 2>/tmp/pfs.err
 rc=$?
 sed 's/^/# /' /tmp/pfs.err
 cat /tmp/pfs.out
 check "fs-matrix ran every case through smackfuse (rc=$rc)" test "$rc" = 0
 check "smackfuse unmounts" umount $M
-check "smackfuse unmounts the ext2 tree" umount $XM
+[ ! -f /lib/modules/deb/order ] || check "smackfuse unmounts the ext2 tree" umount $XM
 done_testing
