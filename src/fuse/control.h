@@ -33,7 +33,8 @@
 
 #include "smack.h"
 
-/* Directory holding every control directory (or a symlink to it). */
+/* Directory holding every control directory (or a symlink to it), unless
+ * $SMACKFUSE_RUNDIR or the config names another (paths.h). */
 #define SF_CONTROL_RUNDIR "/run/smackfuse"
 
 struct sf_control;
@@ -53,8 +54,11 @@ struct sf_control_hooks {
 
 struct sf_control_config {
 	/* Where to mount: NULL or "" for the default
-	 * SF_CONTROL_RUNDIR/<escaped mountpoint>, "none" to disable. */
+	 * RUNDIR/<escaped mountpoint>, "none" to disable. */
 	const char *dir;
+	/* The index of mounts, RUNDIR: NULL for $SMACKFUSE_RUNDIR, else
+	 * SF_CONTROL_RUNDIR. */
+	const char *rundir;
 	const char *mountpoint;	/* the enforcement mountpoint (absolute) */
 	const char *source;	/* the backing tree (absolute) */
 	bool log_stderr;	/* log to stderr as well as syslog (-f) */

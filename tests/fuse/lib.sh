@@ -2,10 +2,13 @@
 #
 # TAP output, test users, the `as` helper, and mounting smackfuse from the
 # build tree in the foreground (-f, audit lines to a log file) over a
-# scratch source tree.  Everything is torn down by an EXIT trap.
+# scratch source tree.  Everything is torn down by an EXIT trap.  The
+# scratch directory holds the test's own (empty) policy directory and
+# index of mounts (tests/hermetic.sh): nothing reads the host's.
 
 : "${top_builddir:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${top_srcdir:=$top_builddir}"
+. "$top_srcdir/tests/hermetic.sh"
 SMACKFUSE=${SMACKFUSE:-$top_builddir/smackfuse}
 [ -x "$SMACKFUSE" ] || [ ! -x "$top_builddir/src/fuse/smackfuse" ] ||
 	SMACKFUSE=$top_builddir/src/fuse/smackfuse
@@ -62,16 +65,11 @@ expect_errno() {
 	is "$got" "$want" "$what ($want)"
 }
 
-# Test users and groups; idempotent.  sf_alice and sf_bob are in
-# sf_staff; sf_carol in sf_ops.
+# Test users and groups (tests/hermetic.sh); idempotent.  sf_alice and
+# sf_bob are in sf_staff; sf_carol in sf_ops.
 TEST_USERS="sf_alice sf_bob sf_carol sf_dave sf_erin"
-sf_group() { getent group "$1" >/dev/null || groupadd -r "$1" 2>/dev/null ||
-	getent group "$1" >/dev/null; }
-sf_user() {
-	id -u "$1" >/dev/null 2>&1 ||
-		useradd -M -N -g users -s /usr/sbin/nologin -d /nonexistent "$1" \
-			2>/dev/null || id -u "$1" >/dev/null 2>&1
-}
+sf_group() { test_group "$1"; }
+sf_user() { test_user "$@"; }
 setup_users() {
 	local u
 	sf_group users
@@ -90,10 +88,12 @@ need_fuse() {
 	[ -x "$AS" ] || bail "no helper at $AS"
 }
 
-# Scratch directory (ext4/tmpfs under /tmp, world-searchable).
+# Scratch directory (ext4/tmpfs under /tmp, world-searchable), with the
+# test's policy directory $T/etc and index of mounts $T/run.
 scratch() {
 	T=$(mktemp -d /tmp/smackfuse-t.XXXXXX)
 	chmod 755 "$T"
+	hermetic_dirs "$T" || bail "cannot make $T/etc and $T/run"
 	SF_MOUNTS=""
 	SF_PIDS=""
 	trap cleanup EXIT
@@ -108,7 +108,7 @@ cleanup() {
 	for p in $SF_PIDS; do kill "$p" 2>/dev/null; done
 	sleep 0.1
 	for p in $SF_PIDS; do kill -9 "$p" 2>/dev/null; done
-	[ -n "$T" ] && rm -rf "$T" 2>/dev/null
+	[ -n "$T" ] && hermetic_unmount "$T" && rm -rf "$T" 2>/dev/null
 	return 0
 }
 
