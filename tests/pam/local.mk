@@ -16,5 +16,5 @@ SF_PAM_TESTS += tests/pam/session.test
 endif
 TESTS += $(SF_PAM_TESTS)
 endif
-EXTRA_DIST += tests/pam/host.test tests/pam/session.test \
+EXTRA_DIST += tests/pam/host.test tests/pam/session.test tests/pam/lib.sh \
 	tests/pam/guest-session.sh
