@@ -1,12 +1,12 @@
 # lib.sh - shared by the tests/control scripts (sourced, bash).
 # TAP helpers, and a control filesystem run alone by ctl-harness.  TMPD
 # holds the test's own (empty) policy directory and index of mounts
-# (tests/hermetic.sh): no daemon, harness or smackfusectl started here
+# (tests/hermetic/lib.sh): no daemon, harness or smackfusectl started here
 # reads the host's /etc/smackfuse or lists the host's /run/smackfuse.
 set -u
 B=${top_builddir:-$(pwd)}
 S=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
-. "$S/tests/hermetic.sh"
+. "$S/tests/hermetic/lib.sh"
 HARNESS=$B/tests/control/ctl-harness
 CTL=$B/src/tools/smackfusectl
 SFIO=$B/tests/control/sfio
@@ -75,7 +75,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# need_user NAME: a test user with a shell (tests/hermetic.sh; idempotent).
+# need_user NAME: a test user with a shell (tests/hermetic/lib.sh; idempotent).
 need_user() { test_user "$1" -s /bin/sh; }
 finish() {
 	[ "$T" -eq "$PLAN" ] || { echo "# planned $PLAN tests, ran $T" >&2; FAILED=1; }

@@ -4,11 +4,11 @@
 # build tree in the foreground (-f, audit lines to a log file) over a
 # scratch source tree.  Everything is torn down by an EXIT trap.  The
 # scratch directory holds the test's own (empty) policy directory and
-# index of mounts (tests/hermetic.sh): nothing reads the host's.
+# index of mounts (tests/hermetic/lib.sh): nothing reads the host's.
 
 : "${top_builddir:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${top_srcdir:=$top_builddir}"
-. "$top_srcdir/tests/hermetic.sh"
+. "$top_srcdir/tests/hermetic/lib.sh"
 SMACKFUSE=${SMACKFUSE:-$top_builddir/smackfuse}
 [ -x "$SMACKFUSE" ] || [ ! -x "$top_builddir/src/fuse/smackfuse" ] ||
 	SMACKFUSE=$top_builddir/src/fuse/smackfuse
@@ -65,7 +65,7 @@ expect_errno() {
 	is "$got" "$want" "$what ($want)"
 }
 
-# Test users and groups (tests/hermetic.sh); idempotent.  sf_alice and
+# Test users and groups (tests/hermetic/lib.sh); idempotent.  sf_alice and
 # sf_bob are in sf_staff; sf_carol in sf_ops.
 TEST_USERS="sf_alice sf_bob sf_carol sf_dave sf_erin"
 sf_group() { test_group "$1"; }

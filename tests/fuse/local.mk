@@ -29,7 +29,6 @@ FUSE_TESTS = \
 TESTS += $(FUSE_TESTS)
 
 EXTRA_DIST += \
-	tests/hermetic.sh \
 	tests/fuse/lib.sh \
 	tests/fuse/demo.sh \
 	tests/fuse/KNOWN-GAPS \

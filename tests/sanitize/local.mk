@@ -48,7 +48,7 @@ tests/sanitize/asan-smackfusectl: $(SF_SAN_CTL_SRC) src/tools/smackfusectl$(EXEE
 	  $(SF_NETLABEL_LIBS) $(URCU_LIBS) -lpthread
 SF_SAN_CFLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=undefined -fno-sanitize=alignment
-check_DATA = tests/sanitize/asan-smackfuse tests/sanitize/asan-smackfusectl
+check_DATA += tests/sanitize/asan-smackfuse tests/sanitize/asan-smackfusectl
 CLEANFILES += tests/sanitize/asan-smackfusectl
 if BUILD_PAM
 tests/sanitize/asan-pam_smackfuse.so: $(src_pam_pam_smackfuse_so_SOURCES) src/pam/pam_smackfuse.so

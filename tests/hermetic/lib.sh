@@ -1,4 +1,4 @@
-# hermetic.sh - what keeps a test off the host's own smackfuse state
+# lib.sh (tests/hermetic) - what keeps a test off the host's own smackfuse state
 # (sourced by tests/fuse/lib.sh, tests/control/lib.sh and the tests that
 # use neither; bash).  tests/README, "Hermetic", lists what each test
 # touches of the host.
