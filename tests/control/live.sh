@@ -19,7 +19,7 @@ for f in f A B C D E; do
 done
 # (root, whom no line names: Admin; no account but the test's is named)
 printf '%s Subj\n* Admin\n' $U >$W/users
-"$SMACKFUSE" -f -o subject=users,users=$W/users $W/src $W/mnt 2>$TMPD/dlog &
+"$SMACKFUSE" -f -o subject=users,users=$W/users,netlabel=off $W/src $W/mnt 2>$TMPD/dlog &
 DPID=$!
 CD=
 for i in $(seq 100); do

@@ -128,12 +128,16 @@ tmpfs_mount() {
 # in front of the daemon; it must exec it.  SF_MOUNT_OPTS (e.g.
 # "uring=auto"), if set, is given as -o before the test's own options,
 # which win over it: to run a suite against another configuration.
+# netlabel=off comes first of all: NetLabel is global to the host, and a
+# daemon with netlabel=on sets up Smack's configuration in it where the
+# kernel has none (tests/netlabel checks that in qemu).
 mount_sf() {
 	local src=$1 mnt=$2 log=$3 i
 	shift 3
 	mkdir -p "$mnt"
-	${SF_WRAP:-} "$SMACKFUSE" -f ${SF_MOUNT_OPTS:+-o "$SF_MOUNT_OPTS"} \
-		"$@" "$src" "$mnt" 2>"$log" &
+	${SF_WRAP:-} "$SMACKFUSE" -f -o netlabel=off \
+		${SF_MOUNT_OPTS:+-o "$SF_MOUNT_OPTS"} "$@" "$src" "$mnt" \
+		2>"$log" &
 	SF_PID=$!
 	SF_PIDS="$SF_PID $SF_PIDS"
 	SF_MOUNTS="$mnt $SF_MOUNTS"
