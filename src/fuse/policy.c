@@ -18,7 +18,6 @@
 #include "smackfuse.h"
 #include "policy_dir.h"
 
-
 static int sf_read_file(const char *path, char **out, size_t *len)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
