@@ -33,10 +33,6 @@
 
 #include "smack.h"
 
-/* Directory holding every control directory (or a symlink to it), unless
- * $SMACKFUSE_RUNDIR or the config names another (paths.h). */
-#define SF_CONTROL_RUNDIR "/run/smackfuse"
-
 struct sf_control;
 
 struct sf_control_hooks {
@@ -56,8 +52,9 @@ struct sf_control_config {
 	/* Where to mount: NULL or "" for the default
 	 * RUNDIR/<escaped mountpoint>, "none" to disable. */
 	const char *dir;
-	/* The index of mounts, RUNDIR: NULL for $SMACKFUSE_RUNDIR, else
-	 * SF_CONTROL_RUNDIR. */
+	/* RUNDIR, the index of mounts, which holds every control directory
+	 * or a symlink to it: NULL for $SMACKFUSE_RUNDIR, else
+	 * /run/smackfuse (paths.h). */
 	const char *rundir;
 	const char *mountpoint;	/* the enforcement mountpoint (absolute) */
 	const char *source;	/* the backing tree (absolute) */

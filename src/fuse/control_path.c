@@ -3,10 +3,11 @@
  * control_path.c - where a mount's control directory lives, and the index
  * that lets tools find every running mount.
  *
- * The index is the run directory (SF_CONTROL_RUNDIR unless the daemon's
- * --rundir or $SMACKFUSE_RUNDIR says otherwise): one entry per mount,
- * named like `systemd-escape --path MOUNTPOINT`.  By default the entry IS
- * the control directory; with -o control=DIR it is a symlink to DIR.
+ * The index is the run directory (/run/smackfuse unless the daemon's
+ * --rundir or $SMACKFUSE_RUNDIR says otherwise, paths.h): one entry per
+ * mount, named like `systemd-escape --path MOUNTPOINT`.  By default the
+ * entry IS the control directory; with -o control=DIR it is a symlink to
+ * DIR.
  */
 #define _GNU_SOURCE
 #include <errno.h>
