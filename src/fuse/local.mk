@@ -11,6 +11,8 @@ smackfuse_SOURCES = \
 	src/fuse/check.c \
 	src/fuse/getattr.c \
 	src/fuse/policy.c \
+	src/fuse/policy_dir.h \
+	src/fuse/policy_dir.c \
 	src/fuse/create.h \
 	src/fuse/create.c \
 	src/fuse/file.h \

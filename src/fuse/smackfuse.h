@@ -280,8 +280,9 @@ int sf_passthrough_reply_create(fuse_req_t req,
 				const struct fuse_file_info *fi,
 				int32_t backing_id);
 
-/* policy.c */
-int sf_policy_load(struct sf_fs *fs, char **paths, size_t npaths);
+/* policy.c: @paths, or @etc/accesses.d if there is one and none given */
+int sf_policy_load(struct sf_fs *fs, const char *etc, char **paths,
+		   size_t npaths);
 
 /* For the control filesystem (control.h hooks take a void *arg). */
 void sf_invalidate_all(void *arg);

@@ -14,5 +14,5 @@ endif
 # SKIP, and why; without smackfuse.ko, qemu-run.sh says it for session.test
 # (smackrun-static: tests/kmod/local.mk).
 TESTS += tests/pam/host.test tests/pam/session.test
-EXTRA_DIST += tests/pam/host.test tests/pam/session.test \
+EXTRA_DIST += tests/pam/host.test tests/pam/session.test tests/pam/lib.sh \
 	tests/pam/guest-session.sh
