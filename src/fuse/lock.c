@@ -155,7 +155,7 @@ void sf_lock_release_all(struct sf_node *n)
 /* Breaks a waiting fcntl() or flock() with EINTR: no SA_RESTART. */
 #define SF_LOCK_SIGNAL	(SIGRTMIN + 3)
 
-static void sf_lock_wake(int sig)
+static void sf_lock_woken(int sig)
 {
 	(void)sig;
 }
@@ -163,10 +163,16 @@ static void sf_lock_wake(int sig)
 /* At start-up, before any worker exists. */
 int sf_lock_setup(void)
 {
-	struct sigaction sa = { .sa_handler = sf_lock_wake };
+	struct sigaction sa = { .sa_handler = sf_lock_woken };
 
 	sigemptyset(&sa.sa_mask);
 	return sigaction(SF_LOCK_SIGNAL, &sa, NULL) ? -errno : 0;
+}
+
+/* Wake @thread from a lock wait (uring_libfuse.c's interrupts). */
+void sf_lock_wake(pthread_t thread)
+{
+	pthread_kill(thread, SF_LOCK_SIGNAL);
 }
 
 struct sf_lock_waiter {

@@ -53,7 +53,7 @@
 
 static struct fuse_lowlevel_ops sf_lr_ops;
 static const struct fuse_lowlevel_ops *sf_lr_orig;
-static bool sf_lr_asked;		/* INIT's reply asked for the ring */
+static atomic_bool sf_lr_asked;		/* libfuse asked for the ring */
 /* INIT's reply was not seen: the first GETATTR tells (once). */
 static struct sf_fs *sf_lr_fs;
 static atomic_bool sf_lr_checked;
@@ -78,14 +78,14 @@ const char *sf_ring_owner(void)
 bool sf_ring_init_reply(struct sf_fs *fs, struct fuse_init_out *o)
 {
 	(void)fs;
-	sf_lr_asked = (o->flags & FUSE_INIT_EXT) &&
-		      (o->flags2 & (uint32_t)(FUSE_OVER_IO_URING >> 32));
+	atomic_store(&sf_lr_asked, (o->flags & FUSE_INIT_EXT) &&
+		     (o->flags2 & (uint32_t)(FUSE_OVER_IO_URING >> 32)));
 	return true;
 }
 
 void sf_ring_init_sent(struct sf_fs *fs, bool ok)
 {
-	if (ok && sf_lr_asked)
+	if (ok && atomic_load(&sf_lr_asked))
 		sf_uring_set(true, NULL);
 	else if (ok)
 		sf_uring_set(false, SF_LR_NOT_STARTED);
@@ -98,7 +98,7 @@ void sf_ring_init_sent(struct sf_fs *fs, bool ok)
  * ring when the kernel offers it, unless it cannot start it. */
 void sf_ring_init_unseen(struct sf_fs *fs)
 {
-	sf_lr_asked = true;
+	atomic_store(&sf_lr_asked, true);
 	sf_lr_fs = fs;
 	sf_uring_set(true, NULL);
 	sf_uring_say(fs);
@@ -110,7 +110,7 @@ static void sf_lr_getattr(fuse_req_t req, fuse_ino_t ino,
 {
 	if (sf_lr_fs && !fuse_req_is_uring(req) &&
 	    atomic_exchange(&sf_lr_checked, true) == false) {
-		sf_lr_asked = false;
+		atomic_store(&sf_lr_asked, false);
 		sf_uring_set(false, SF_LR_NOT_STARTED);
 		sf_uring_say(sf_lr_fs);
 	}
@@ -136,7 +136,7 @@ void sf_ring_settle(void)
 {
 	const struct timespec ts = { .tv_nsec = SF_LR_SETTLE_US * 1000L };
 
-	if (sf_lr_asked)
+	if (atomic_load(&sf_lr_asked))
 		nanosleep(&ts, NULL);
 }
 
@@ -153,8 +153,6 @@ long sf_ring_requests(void)
 
 /* ---- requests that may wait, on threads of their own ---- */
 
-/* Breaks a waiting fcntl() or flock() with EINTR (lock.c's signal). */
-#define SF_LR_WAKE_SIGNAL	(SIGRTMIN + 3)
 /* How often the callers of running lock waits are looked at. */
 #define SF_LR_WATCH_MS		20
 
@@ -532,7 +530,7 @@ static void sf_lr_watch_once(void)
 		if (!job->woken && job->interruptible)
 			job->woken = sf_lr_signalled(job->caller);
 		if (job->woken)
-			pthread_kill(job->thread, SF_LR_WAKE_SIGNAL);
+			sf_lock_wake(job->thread);
 	}
 }
 
