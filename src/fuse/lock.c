@@ -152,8 +152,6 @@ void sf_lock_release_all(struct sf_node *n)
 	}
 }
 
-/* Breaks a waiting fcntl() or flock() with EINTR: no SA_RESTART. */
-#define SF_LOCK_SIGNAL	(SIGRTMIN + 3)
 
 static void sf_lock_woken(int sig)
 {
@@ -167,12 +165,6 @@ int sf_lock_setup(void)
 
 	sigemptyset(&sa.sa_mask);
 	return sigaction(SF_LOCK_SIGNAL, &sa, NULL) ? -errno : 0;
-}
-
-/* Wake @thread from a lock wait (uring_libfuse.c's interrupts). */
-void sf_lock_wake(pthread_t thread)
-{
-	pthread_kill(thread, SF_LOCK_SIGNAL);
 }
 
 struct sf_lock_waiter {

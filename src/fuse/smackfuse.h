@@ -253,7 +253,9 @@ void sf_lock_release_file(struct sf_node *n, uint64_t fh);
 void sf_lock_release_all(struct sf_node *n);
 int sf_lock_setup(void);
 int sf_lock_wait(fuse_req_t req, int fd, struct flock *fl, int op);
-void sf_lock_wake(pthread_t thread);
+/* Breaks a thread's waiting fcntl() or flock() with EINTR (no
+ * SA_RESTART): lock.c's interrupt callback, uring_libfuse.c's watch. */
+#define SF_LOCK_SIGNAL	(SIGRTMIN + 3)
 int sf_lock_try(int fd, struct flock *fl, int op);
 int sf_lock_test(int fd, struct flock *fl);
 

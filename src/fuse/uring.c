@@ -29,10 +29,12 @@ static struct {
 	bool off;			/* -o uring=off */
 	bool on;			/* requests come through the ring */
 	unsigned int nq;		/* the kernel's queues: CPUs */
+	const char *by;			/* whose ring: "" or ", libfuse's" */
 	char why[160];			/* why not, while !on */
 	pthread_mutex_t lock;		/* on, nq, why */
 } sf_ur = {
 	.why = "not negotiated yet",
+	.by = "",
 	.lock = PTHREAD_MUTEX_INITIALIZER,
 };
 
@@ -82,7 +84,7 @@ void sf_uring_describe(char *buf, size_t size)
 	pthread_mutex_lock(&sf_ur.lock);
 	if (sf_ur.on)
 		snprintf(buf, size, "io_uring (%u queues%s)", sf_ur.nq,
-			 sf_ring_owner());
+			 sf_ur.by);
 	else
 		snprintf(buf, size, "/dev/fuse (io_uring: %s)", sf_ur.why);
 	pthread_mutex_unlock(&sf_ur.lock);
@@ -100,15 +102,26 @@ void sf_uring_say(const struct sf_fs *fs)
 		syslog(LOG_NOTICE, "transport: %s", what);
 }
 
-/* On, with the kernel's queues; or off, and @why. */
+/* Off, and @why (NULL: the reason stays). */
 void sf_uring_set(bool on, const char *why)
 {
 	pthread_mutex_lock(&sf_ur.lock);
 	sf_ur.on = on;
-	if (on)
-		sf_ur.nq = sf_uring_queues();
 	if (why)
 		snprintf(sf_ur.why, sizeof(sf_ur.why), "%s", why);
+	pthread_mutex_unlock(&sf_ur.lock);
+}
+
+/* On, with the kernel's queues, served by @by ("" the daemon's, or
+ * ", libfuse's"). */
+void sf_uring_on(const char *by)
+{
+	unsigned int nq = sf_uring_queues();
+
+	pthread_mutex_lock(&sf_ur.lock);
+	sf_ur.on = true;
+	sf_ur.nq = nq;
+	sf_ur.by = by;
 	pthread_mutex_unlock(&sf_ur.lock);
 }
 
@@ -131,17 +144,19 @@ static void sf_ur_why_not_offered(void)
 
 /**
  * sf_uring_sniff_init - INIT's request offers @offered: may the reply ask
- * for the ring?  Returns true if so; otherwise the mount stays on
- * /dev/fuse, and says why.
+ * for the ring?  @missing says why there is no ring code, if there is
+ * none.  Returns true if so; otherwise the mount stays on /dev/fuse, and
+ * says why.
  */
-bool sf_uring_sniff_init(struct sf_fs *fs, uint64_t offered)
+bool sf_uring_sniff_init(struct sf_fs *fs, uint64_t offered,
+			 const char *missing)
 {
 	if (sf_ur.off)
 		sf_uring_set(false, "off (-o uring=off)");
 	else if (!(offered & FUSE_OVER_IO_URING))
 		sf_ur_why_not_offered();
-	else if (sf_ring_missing())
-		sf_uring_set(false, sf_ring_missing());
+	else if (missing)
+		sf_uring_set(false, missing);
 	else
 		return true;	/* said once the reply has gone */
 	sf_uring_say(fs);

@@ -48,6 +48,8 @@
 #include "uring_abi.h"
 #include "wire.h"
 
+/* How the status says whose ring it is. */
+#define SF_LR_BY		", libfuse's"
 #define SF_LR_NOT_STARTED	"libfuse could not start its ring (see its " \
 				"message)"
 
@@ -58,8 +60,9 @@ static atomic_bool sf_lr_asked;		/* libfuse asked for the ring */
 static struct sf_fs *sf_lr_fs;
 static atomic_bool sf_lr_checked;
 
-const char *sf_ring_missing(void)
+const char *sf_ring_missing(bool hooked)
 {
+	(void)hooked;
 	return NULL;
 }
 
@@ -67,11 +70,6 @@ const char *sf_ring_missing(void)
 const char *sf_ring_fuse_opts(void)
 {
 	return sf_uring_off() ? "" : "io_uring";
-}
-
-const char *sf_ring_owner(void)
-{
-	return ", libfuse's";
 }
 
 /* libfuse asked for the ring (or not: it said why) in INIT's reply. */
@@ -86,7 +84,7 @@ bool sf_ring_init_reply(struct sf_fs *fs, struct fuse_init_out *o)
 void sf_ring_init_sent(struct sf_fs *fs, bool ok)
 {
 	if (ok && atomic_load(&sf_lr_asked))
-		sf_uring_set(true, NULL);
+		sf_uring_on(SF_LR_BY);
 	else if (ok)
 		sf_uring_set(false, SF_LR_NOT_STARTED);
 	else
@@ -100,7 +98,7 @@ void sf_ring_init_unseen(struct sf_fs *fs)
 {
 	atomic_store(&sf_lr_asked, true);
 	sf_lr_fs = fs;
-	sf_uring_set(true, NULL);
+	sf_uring_on(SF_LR_BY);
 	sf_uring_say(fs);
 }
 
@@ -530,7 +528,7 @@ static void sf_lr_watch_once(void)
 		if (!job->woken && job->interruptible)
 			job->woken = sf_lr_signalled(job->caller);
 		if (job->woken)
-			sf_lock_wake(job->thread);
+			pthread_kill(job->thread, SF_LOCK_SIGNAL);
 	}
 }
 

@@ -73,11 +73,6 @@ sf_ring_ops(const struct fuse_lowlevel_ops *ops, size_t *size)
 	return ops;
 }
 
-const char *sf_ring_owner(void)
-{
-	return "";
-}
-
 /* Never asked for without the hooks (sf_ring_missing()). */
 void sf_ring_init_unseen(struct sf_fs *fs)
 {
@@ -87,8 +82,9 @@ void sf_ring_init_unseen(struct sf_fs *fs)
 
 #ifndef HAVE_LIBURING
 
-const char *sf_ring_missing(void)
+const char *sf_ring_missing(bool hooked)
 {
+	(void)hooked;
 	return "smackfuse was built without liburing";
 }
 
@@ -128,10 +124,10 @@ long sf_ring_requests(void)
 
 #else /* HAVE_LIBURING */
 
-const char *sf_ring_missing(void)
+const char *sf_ring_missing(bool hooked)
 {
-	return sf_wire_hooked() ? NULL : "libfuse has neither its own ring "
-		"nor the custom I/O the daemon's own needs";
+	return hooked ? NULL : "libfuse has neither its own ring nor the "
+		"custom I/O the daemon's own needs";
 }
 
 /* Threads per queue, each with a ring of its own and ONE entry: the
@@ -698,7 +694,7 @@ void sf_ring_init_sent(struct sf_fs *fs, bool ok)
 		sf_uring_set(false, "INIT's reply could not be written");
 		return;
 	}
-	sf_uring_set(true, NULL);
+	sf_uring_on("");
 	sf_uring_say(fs);
 	sf_ur_release_threads(1);
 }

@@ -58,7 +58,8 @@ static void sf_wire_init_request(struct sf_fs *fs,
 #ifndef SF_LIBFUSE_PASSTHROUGH
 	sf_ptc_sniff_init(fs, offered);
 #endif
-	sf_wire.ring_wanted = sf_uring_sniff_init(fs, offered);
+	sf_wire.ring_wanted = sf_uring_sniff_init(fs, offered,
+						  sf_ring_missing(true));
 	sf_wire.init_unique = h->unique;
 	sf_wire.init_pending = true;
 }
@@ -182,11 +183,6 @@ int sf_transport_setup(struct sf_fs *fs)
 	return 0;
 }
 
-bool sf_wire_hooked(void)
-{
-	return sf_wire.hooked;
-}
-
 /* Before the multi-threaded loop: the token, where the hooks pass it. */
 int sf_transport_loop_start(void)
 {
@@ -215,7 +211,7 @@ void sf_transport_init(struct sf_fs *fs, struct fuse_conn_info *conn)
 	if (conn->capable & FUSE_CAP_OVER_IO_URING)
 		offered |= FUSE_OVER_IO_URING;
 #endif
-	if (sf_uring_sniff_init(fs, offered))
+	if (sf_uring_sniff_init(fs, offered, sf_ring_missing(false)))
 		sf_ring_init_unseen(fs);
 }
 

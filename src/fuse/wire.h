@@ -21,9 +21,6 @@ static inline uint64_t sf_init_flags(uint32_t flags, uint32_t flags2)
 	return flags | ((flags & FUSE_INIT_EXT) ? (uint64_t)flags2 << 32 : 0);
 }
 
-/* wire.c: does libfuse's device I/O go through its hooks? */
-bool sf_wire_hooked(void);
-
 /* loop.c: the token of the /dev/fuse readers (transport.h has the rest). */
 int sf_loop_start(void);
 void sf_loop_stop(void);
@@ -48,8 +45,10 @@ const struct iovec *sf_ptc_amend(const struct iovec *iov, int count,
 			 sizeof(struct fuse_open_out))
 
 /* uring.c: the choice of io_uring, whichever ring carries it. */
-bool sf_uring_sniff_init(struct sf_fs *fs, uint64_t offered);
+bool sf_uring_sniff_init(struct sf_fs *fs, uint64_t offered,
+			 const char *missing);
 void sf_uring_set(bool on, const char *why);
+void sf_uring_on(const char *by);
 unsigned int sf_uring_queues(void);
 void sf_uring_say(const struct sf_fs *fs);
 bool sf_uring_off(void);
@@ -60,7 +59,8 @@ void sf_uring_describe(char *buf, size_t size);
  * ring builds its queues and asks for the ring there (true: the queues
  * wait for sf_ring_init_sent()); libfuse's ring is libfuse's to ask for,
  * and the reply only tells whether it did. */
-const char *sf_ring_missing(void);	/* why there is no ring code */
+/* Why there is no ring code, with the hooks (@hooked) or without. */
+const char *sf_ring_missing(bool hooked);
 bool sf_ring_init_reply(struct sf_fs *fs, struct fuse_init_out *o);
 void sf_ring_init_sent(struct sf_fs *fs, bool ok);
 /* The same without the hooks: INIT's reply is not seen. */
@@ -74,6 +74,5 @@ const struct fuse_lowlevel_ops *
 sf_ring_ops(const struct fuse_lowlevel_ops *ops, size_t *size);
 /* Requests the ring carried, or -1 when they are not counted. */
 long sf_ring_requests(void);
-const char *sf_ring_owner(void);
 
 #endif /* SF_WIRE_H */
