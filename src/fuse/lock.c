@@ -152,7 +152,7 @@ void sf_lock_release_all(struct sf_node *n)
 	}
 }
 
-
+/* SF_LOCK_SIGNAL's handler: it only breaks the wait (no SA_RESTART). */
 static void sf_lock_woken(int sig)
 {
 	(void)sig;
