@@ -66,10 +66,15 @@ const char *sf_ring_missing(bool hooked)
 	return NULL;
 }
 
-/* The session option that has libfuse ask for its ring at INIT. */
+/* The session option that has libfuse ask for its ring at INIT.  With
+ * -o uring=off libfuse's own switch (FUSE_URING_ENABLE in the
+ * environment) must not turn it on behind the status's back. */
 const char *sf_ring_fuse_opts(void)
 {
-	return sf_uring_off() ? "" : "io_uring";
+	if (!sf_uring_off())
+		return "io_uring";
+	unsetenv("FUSE_URING_ENABLE");
+	return "";
 }
 
 /* libfuse asked for the ring (or not: it said why) in INIT's reply. */
