@@ -23,7 +23,7 @@
 #include "smackfuse.h"
 #include "control.h"
 #include "paths.h"
-#include "uring.h"
+#include "transport.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"
@@ -474,27 +474,32 @@ static int sf_control_start_fs(struct sf_fs *fs, struct sf_cmdline *c,
 static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 {
 	struct fuse_args args = FUSE_ARGS_INIT(0, NULL);
+	const char *wire = sf_transport_fuse_opts();
+	const struct fuse_lowlevel_ops *ops;
 	struct fuse_loop_config *lc = NULL;
 	struct sf_control *ctl = NULL;
+	size_t ops_size = sizeof(sf_ops);
 	char *opts = NULL;
 	int rc = 1;
 
 	if (asprintf(&opts, "allow_other,default_permissions,"
-		     "subtype=smackfuse,fsname=%s%s%s", fs->source,
-		     c->pass ? "," : "", c->pass ? c->pass : "") < 0)
+		     "subtype=smackfuse,fsname=%s%s%s%s%s", fs->source,
+		     *wire ? "," : "", wire, c->pass ? "," : "",
+		     c->pass ? c->pass : "") < 0)
 		return 1;
 	if (fuse_opt_add_arg(&args, argv0) ||
 	    fuse_opt_add_arg(&args, "-o") || fuse_opt_add_arg(&args, opts) ||
 	    (fs->debug && fuse_opt_add_arg(&args, "-d")))
 		goto out;
-	fs->se = fuse_session_new(&args, &sf_ops, sizeof(sf_ops), fs);
+	ops = sf_transport_ops(&sf_ops, &ops_size);
+	fs->se = fuse_session_new(&args, ops, ops_size, fs);
 	if (!fs->se)
 		goto out;
 	if (fuse_set_signal_handlers(fs->se))
 		goto out_destroy;
 	if (fuse_session_mount(fs->se, fs->mountpoint))
 		goto out_signals;
-	if (sf_loop_setup(fs) || sf_lock_setup())
+	if (sf_transport_setup(fs) || sf_lock_setup())
 		goto out_unmount;
 	if (fuse_daemonize(fs->foreground))
 		goto out_unmount;
@@ -506,7 +511,7 @@ static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 		rc = fuse_session_loop(fs->se);
 	} else {
 		lc = fuse_loop_cfg_create();
-		if (!lc || sf_loop_start())
+		if (!lc || sf_transport_loop_start())
 			goto out_unmount;
 		fuse_loop_cfg_set_max_threads(lc, 64);
 		rc = fuse_session_loop_mt(fs->se, lc);
@@ -515,11 +520,11 @@ static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 	 * SIGINT or SIGHUP is a clean shutdown, not a failure. */
 	rc = (rc == 0 || rc == SIGTERM || rc == SIGINT || rc == SIGHUP) ? 0 : 1;
 out_unmount:
-	sf_loop_stop();
+	sf_transport_loop_stop();
 	fuse_loop_cfg_destroy(lc);
 	sf_control_stop(ctl);
 	fuse_session_unmount(fs->se);
-	sf_uring_stop();
+	sf_transport_stop();
 	sf_nodes_stop(fs);
 out_signals:
 	fuse_remove_signal_handlers(fs->se);

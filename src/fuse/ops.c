@@ -29,6 +29,7 @@
 #include "create.h"
 #include "file.h"
 #include "control.h"
+#include "transport.h"
 
 static struct sf_fs *sf_fs_of(fuse_req_t req)
 {
@@ -163,7 +164,7 @@ static void sf_init(void *userdata, struct fuse_conn_info *conn)
 		conn->want |= FUSE_CAP_ATOMIC_O_TRUNC;
 	/* Passthrough needs it off too: writes are decided at open. */
 	conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
-	sf_passthrough_init(fs);
+	sf_transport_init(fs, conn);
 	conn->max_write = 1024 * 1024;
 	if (fs->cache_strict)
 		conn->want &= ~FUSE_CAP_READDIRPLUS_AUTO;
@@ -518,6 +519,7 @@ static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 	struct sf_fs *fs = sf_fs_of(req);
 	struct sf_node *n = sf_node(req, ino);
 	struct sf_subject s;
+	struct sf_open_reply reply = { 0 };
 	int32_t backing_id;
 	char proc[64];
 	int fd = -1, rc;
@@ -528,7 +530,7 @@ static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 		fuse_reply_err(req, -rc);
 		return;
 	}
-	backing_id = sf_passthrough_open(fs, n);
+	backing_id = sf_passthrough_open(fs, req, n);
 	if (backing_id < 0) {
 		fuse_reply_err(req, -backing_id);
 		return;
@@ -550,7 +552,9 @@ static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 	}
 	/* A passed-through file has no page cache of its own to keep. */
 	fi->keep_cache = !backing_id && !fs->cache_strict;
-	if (sf_passthrough_reply_open(req, fi, backing_id) == -ENOENT)
+	reply.fi = fi;
+	reply.backing_id = backing_id;
+	if (sf_reply_open(req, &reply) == -ENOENT)
 		sf_file_release(fi);	/* the caller was interrupted */
 }
 
@@ -1182,6 +1186,7 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	struct fuse_entry_param e;
 	struct sf_subject s;
 	bool transmute;
+	struct sf_open_reply reply = { 0 };
 	int32_t backing_id;
 	sf_lid label;
 	int rc, pfd, fd;
@@ -1240,7 +1245,7 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	atomic_store(&n->flags, SF_NODE_LABEL_VALID);
 reply:
 	sf_entry_timeouts(fs, dir, n, &e, name);
-	backing_id = sf_passthrough_open(fs, n);
+	backing_id = sf_passthrough_open(fs, req, n);
 	if (backing_id < 0) {
 		close(fd);
 		sf_node_forget(fs, n, 1);
@@ -1254,7 +1259,10 @@ reply:
 		goto out_err;
 	}
 	fi->keep_cache = !backing_id && !fs->cache_strict;
-	if (sf_passthrough_reply_create(req, &e, fi, backing_id) == -ENOENT) {
+	reply.entry = &e;
+	reply.fi = fi;
+	reply.backing_id = backing_id;
+	if (sf_reply_open(req, &reply) == -ENOENT) {
 		sf_file_release(fi);
 		sf_node_forget(fs, n, 1);
 	}

@@ -143,10 +143,10 @@ struct sf_fs {
 	atomic_int logging;
 	int proc_self_fd;		/* O_PATH fd of /proc/self/fd */
 
-	/* Passthrough (passthrough.c): the kernel offered it at INIT, it
-	 * was negotiated and still works. */
+	/* Passthrough (passthrough.c): the kernel offered it at INIT, the
+	 * daemon asks for it, it was negotiated and still works. */
 	bool passthrough_off;		/* -o passthrough=off */
-	bool pt_offered;
+	bool pt_offered, pt_wanted;
 	atomic_bool passthrough;
 	atomic_ulong backing_open;	/* ids registered and not closed */
 
@@ -216,6 +216,7 @@ sf_lid sf_subject_of(struct sf_fs *fs, pid_t pid, uid_t uid, gid_t gid);
 bool sf_privileged(struct sf_fs *fs, struct sf_subject *s, int cap);
 int sf_read_small(const char *path, char *buf, size_t size);
 const char *sf_kernel_checks(void);
+int sf_kernel_checks_status(struct sf_fs *fs, char *buf, size_t size);
 #define SF_CAP_MAC_OVERRIDE 32
 #define SF_CAP_MAC_ADMIN 33
 
@@ -254,31 +255,16 @@ void sf_lock_release_file(struct sf_node *n, uint64_t fh);
 void sf_lock_release_all(struct sf_node *n);
 int sf_lock_setup(void);
 int sf_lock_wait(fuse_req_t req, int fd, struct flock *fl, int op);
+/* Breaks a thread's waiting fcntl() or flock() with EINTR (no
+ * SA_RESTART): lock.c's interrupt callback, uring_libfuse.c's watch. */
+#define SF_LOCK_SIGNAL	(SIGRTMIN + 3)
 int sf_lock_try(int fd, struct flock *fl, int op);
 int sf_lock_test(int fd, struct flock *fl);
 
-/* loop.c */
-int sf_loop_setup(struct sf_fs *fs);
-int sf_loop_start(void);
-void sf_loop_stop(void);
+/* loop.c (the transport's functions are in transport.h) */
 void sf_loop_yield(void);
 unsigned long sf_loop_takeovers(void);
 bool sf_request_may_wait(uint32_t opcode);
-
-/* passthrough.c */
-void sf_passthrough_sniff_init(struct sf_fs *fs, const char *buf, size_t len);
-ssize_t sf_passthrough_writev(int fd, struct iovec *iov, int count,
-			      void *userdata);
-void sf_passthrough_amend(char *payload, size_t len);
-void sf_passthrough_init(struct sf_fs *fs);
-int32_t sf_passthrough_open(struct sf_fs *fs, struct sf_node *n);
-void sf_passthrough_forget(struct sf_fs *fs, struct sf_node *n);
-int sf_passthrough_reply_open(fuse_req_t req, struct fuse_file_info *fi,
-			      int32_t backing_id);
-int sf_passthrough_reply_create(fuse_req_t req,
-				const struct fuse_entry_param *e,
-				const struct fuse_file_info *fi,
-				int32_t backing_id);
 
 /* policy.c: @paths, or @etc/accesses.d if there is one and none given */
 int sf_policy_load(struct sf_fs *fs, const char *etc, char **paths,

@@ -67,6 +67,18 @@ const char *sf_kernel_checks(void)
 	return NULL;
 }
 
+/* The status line: who checks mmap(2) and F_SETOWN (a status part, as
+ * sf_getattr_status()). */
+int sf_kernel_checks_status(struct sf_fs *fs, char *buf, size_t size)
+{
+	const char *kchecks = sf_kernel_checks();
+
+	(void)fs;
+	return snprintf(buf, size, "mmap and F_SETOWN checks: %s\n",
+			kchecks ? kchecks : "none (smackfuse.ko not loaded: "
+			"a hole without the module)");
+}
+
 int sf_subject_setup(struct sf_fs *fs)
 {
 	if (!sf_kernel_checks())

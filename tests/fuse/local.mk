@@ -45,9 +45,13 @@ tests_fuse_as_static_LDFLAGS = -static
 tests_fuse_access_race_static_SOURCES = tests/fuse/access-race.c
 tests_fuse_access_race_static_LDFLAGS = -static
 endif
-# Always in TESTS: without smackfuse.ko qemu-run.sh says SKIP, and why.
+# Always in TESTS: without smackfuse.ko (or the kernel) qemu-run.sh says
+# SKIP, and why.  The same on Debian 13's kernel and the newest Debian
+# kernel (7.x), with labels from a users map: a lane each.
 TESTS += tests/fuse/site-debian.test
-EXTRA_DIST += tests/fuse/site-debian.test tests/fuse/guest-site.sh
+TESTS += tests/fuse/site-trixie.test tests/fuse/site-trixie-backports.test
+EXTRA_DIST += tests/fuse/site-debian.test tests/fuse/guest-site.sh \
+	tests/fuse/site-trixie.test tests/fuse/site-trixie-backports.test
 
 # mmap-kmod.test: the SMACK64MMAP rule at exec with labels from smackfuse.ko
 # (the exec's SMACK64EXEC label counts), in qemu on Debian's kernel; it
