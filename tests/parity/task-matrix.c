@@ -757,10 +757,12 @@ static int do_pidfd_getfd(pid_t pid)
 }
 
 /*
- * struct sched_attr as the kernel has it (linux/sched/types.h clashes
- * with glibc's struct sched_param); size says how much it reads.
+ * The kernel's struct sched_attr under a name of our own: glibc 2.41
+ * (Debian 13) defines it in <sched.h>, older ones do not, and
+ * linux/sched/types.h clashes with glibc's struct sched_param.  size says
+ * how much the kernel reads.
  */
-struct sched_attr {
+struct tm_sched_attr {
 	unsigned int size, sched_policy;
 	unsigned long long sched_flags;
 	int sched_nice;
@@ -770,7 +772,7 @@ struct sched_attr {
 
 static int do_setattr(pid_t pid)
 {
-	struct sched_attr a = { .size = sizeof(a),
+	struct tm_sched_attr a = { .size = sizeof(a),
 				.sched_policy = SCHED_OTHER };
 
 	return (int)syscall(SYS_sched_setattr, pid, &a, 0);
@@ -778,7 +780,7 @@ static int do_setattr(pid_t pid)
 
 static int do_getattr(pid_t pid)
 {
-	struct sched_attr a;
+	struct tm_sched_attr a;
 
 	return (int)syscall(SYS_sched_getattr, pid, &a, sizeof(a), 0);
 }

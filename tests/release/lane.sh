@@ -83,6 +83,9 @@ done
 echo "@diag $(/tmp/inst/usr/local/sbin/smackfuse --version 2>&1)"
 make check TESTS="$*" >/tmp/check.log 2>&1
 echo "@step done check"
+# make check that stopped before running the tests: say why.
+grep -q '^# TOTAL:' /tmp/check.log ||
+	tail -n 25 /tmp/check.log | sed 's/^/@log /'
 grep -E '^# (TOTAL|PASS|SKIP|FAIL|ERROR):' /tmp/check.log | sed 's/^# /@diag make check inside: /' 
 for t in "$@"; do
 	log=${t%.test}.log
@@ -111,8 +114,11 @@ while IFS= read -r line; do
 	"@diag "*) tap_diag "$SUITE: ${line#@diag }" ;;
 	"@have "*) tap_ok "$SUITE: make install puts ${line#@have } in place" ;;
 	"@missing "*) tap_not_ok "$SUITE: make install puts ${line#@missing } in place" ;;
-	"@result PASS "*|"@result XFAIL "*)
+	"@result PASS "*)
 		tap_ok "$SUITE: ${line#@result * }" ;;
+	"@result XFAIL "*)	# a known bug: counted apart, never as passed
+		d=${line#@result XFAIL }
+		echo "not ok - $SUITE: ${d%% # TODO*} # TODO ${d#* # TODO }" | _tap ;;
 	"@result SKIP "*)
 		d=${line#@result SKIP }
 		echo "ok - $SUITE: ${d%% # SKIP*} # SKIP ${d#* # SKIP }" | _tap ;;
