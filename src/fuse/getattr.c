@@ -413,6 +413,20 @@ bool sf_kernel_reads_xattr(const char *name, pid_t tid)
 	return during(&call);
 }
 
+/**
+ * sf_caller_chowns - is caller @tid in chown(2) or a sibling?  Returns 1
+ * if so, 0 if in another call, -1 if that cannot be told.
+ */
+int sf_caller_chowns(pid_t tid)
+{
+	struct sf_call call;
+
+	sf_call_read(tid, &call);
+	if (call.nr < 0)
+		return -1;
+	return sf_call_chowns(&call);
+}
+
 /* Everything a GETATTR of a @type object may be asked to stand for. */
 static u32 sf_getattr_all(mode_t type)
 {

@@ -18,6 +18,8 @@ smackfuse_SOURCES = \
 	src/fuse/lock.c \
 	src/fuse/loop.c \
 	src/fuse/passthrough.c \
+	src/fuse/caps.c \
+	src/fuse/setid.c \
 	src/fuse/uring_abi.h \
 	src/fuse/uring.h \
 	src/fuse/uring.c \

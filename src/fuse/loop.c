@@ -149,6 +149,7 @@ sf_loop_received(struct sf_fs *fs, const char *buf, size_t len)
 	memcpy(&h, buf, sizeof(h));
 	if (h.opcode == FUSE_INIT) {
 		sf_passthrough_sniff_init(fs, buf, len);
+		sf_caps_sniff_init(fs, buf, len);
 		sf_uring_sniff_init(fs, buf, len);
 	}
 	if (!sf_loop.on)

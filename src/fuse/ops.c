@@ -163,6 +163,7 @@ static void sf_init(void *userdata, struct fuse_conn_info *conn)
 		conn->want |= FUSE_CAP_ATOMIC_O_TRUNC;
 	/* Passthrough needs it off too: writes are decided at open. */
 	conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
+	sf_caps_init(fs, conn);
 	sf_passthrough_init(fs);
 	conn->max_write = 1024 * 1024;
 	if (fs->cache_strict)
@@ -247,6 +248,7 @@ static void sf_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
 	struct sf_subject s;
 	char proc[64];
 	struct stat st;
+	mode_t kill;
 	int rc, fd = -1;
 
 	sf_subject_get(fs, req, &s);
@@ -258,6 +260,9 @@ static void sf_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
 	 * that may write, which always have one. */
 	if (fi)
 		fd = sf_file_fd_if_open(fi);
+	rc = sf_setid_setattr(fs, &s, n, fd, valid, &kill);
+	if (rc)
+		goto out_err;
 	sf_proc_path(n, proc, sizeof(proc));
 	rc = -EIO;
 	if (valid & FUSE_SET_ATTR_MODE) {
@@ -296,6 +301,9 @@ static void sf_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
 		if (sf_utimens(n, fd, tv))
 			goto out_errno;
 	}
+	rc = sf_setid_clear(n, fd, kill);
+	if (rc)
+		goto out_err;
 	if (fstatat(n->fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW))
 		goto out_errno;
 	fuse_reply_attr(req, &st, sf_attr_timeout(fs, n));
@@ -541,7 +549,9 @@ static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 			return;
 		}
 	}
-	rc = sf_file_new(fi, fd, fi->flags);
+	rc = sf_setid_open(fs, &s, fd, fi->flags);
+	if (!rc)
+		rc = sf_file_new(fi, fd, fi->flags);
 	if (rc) {
 		if (fd >= 0)
 			close(fd);
@@ -1213,7 +1223,10 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 
 			sf_proc_path(n, proc, sizeof(proc));
 			fd = open(proc, sf_file_open_flags(fi->flags));
-			rc = fd < 0 ? -errno : 0;
+			rc = fd < 0 ? -errno : sf_setid_open(fs, &s, fd,
+							     fi->flags);
+			if (rc && fd >= 0)
+				close(fd);
 		}
 		if (rc) {
 			sf_node_forget(fs, n, 1);

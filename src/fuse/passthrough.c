@@ -85,6 +85,11 @@ static void sf_pt_amend_init(struct sf_fs *fs, char *out, size_t len)
 	if (len < SF_INIT_OUT_MIN)
 		return;
 	memcpy(&o, out, sizeof(o) < len ? sizeof(o) : len);
+	o.flags |= fs->init_add;	/* caps.c's, libfuse cannot ask */
+	if (!fs->pt_wanted) {
+		memcpy(out, &o, sizeof(o) < len ? sizeof(o) : len);
+		return;
+	}
 	o.flags |= FUSE_INIT_EXT;
 	o.flags2 |= SF_INIT_PASSTHROUGH;
 	memcpy(out, &o, sizeof(o) < len ? sizeof(o) : len);
@@ -168,11 +173,15 @@ static void sf_pt_say(struct sf_fs *fs, int prio, const char *what)
 		       "the daemon", what);
 }
 
-/* In the INIT callback: ask for passthrough if the kernel offered it. */
+/* In the INIT callback: ask for passthrough if the kernel offered it,
+ * and amend the reply for caps.c's flags too. */
 void sf_passthrough_init(struct sf_fs *fs)
 {
+	if (fs->init_add)
+		sf_pt_next = SF_PT_INIT;
 	if (fs->passthrough_off)
 		return;
+	fs->pt_wanted = fs->pt_offered;
 	if (fs->pt_offered)
 		sf_pt_next = SF_PT_INIT;
 	else

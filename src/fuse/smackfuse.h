@@ -146,9 +146,16 @@ struct sf_fs {
 	/* Passthrough (passthrough.c): the kernel offered it at INIT, it
 	 * was negotiated and still works. */
 	bool passthrough_off;		/* -o passthrough=off */
-	bool pt_offered;
+	bool pt_offered, pt_wanted;
 	atomic_bool passthrough;
 	atomic_ulong backing_open;	/* ids registered and not closed */
+
+	/* FUSE capabilities (caps.c): what the kernel offered at INIT
+	 * (flags2 in the upper half), flags to add to libfuse's reply, and
+	 * whether the daemon clears set-ID bits (setid.c). */
+	uint64_t init_offered;
+	uint32_t init_add;
+	bool killpriv;
 
 	/* Counters shown by the control filesystem's "status". */
 	atomic_ulong checks, denials, cache_hits, grants, audit_dropped;
@@ -214,6 +221,8 @@ int sf_users_load(struct sf_fs *fs, const char *path);
 void sf_subject_get(struct sf_fs *fs, fuse_req_t req, struct sf_subject *s);
 sf_lid sf_subject_of(struct sf_fs *fs, pid_t pid, uid_t uid, gid_t gid);
 bool sf_privileged(struct sf_fs *fs, struct sf_subject *s, int cap);
+bool sf_subject_capable(struct sf_subject *s, int cap);
+bool sf_subject_in_group(struct sf_subject *s, gid_t gid);
 int sf_read_small(const char *path, char *buf, size_t size);
 #define SF_CAP_MAC_OVERRIDE 32
 #define SF_CAP_MAC_ADMIN 33
@@ -245,6 +254,7 @@ int sf_getattr_status(struct sf_fs *fs, char *buf, size_t size);
 int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 		     struct sf_node *n, const struct fuse_file_info *fi);
 bool sf_kernel_reads_xattr(const char *name, pid_t tid);
+int sf_caller_chowns(pid_t tid);
 
 /* lock.c */
 int sf_lock_get(struct sf_node *n, uint64_t owner, uint64_t fh, int flags);
@@ -278,6 +288,17 @@ int sf_passthrough_reply_create(fuse_req_t req,
 				const struct fuse_entry_param *e,
 				const struct fuse_file_info *fi,
 				int32_t backing_id);
+
+/* caps.c */
+void sf_caps_sniff_init(struct sf_fs *fs, const char *buf, size_t len);
+void sf_caps_init(struct sf_fs *fs, struct fuse_conn_info *conn);
+
+/* setid.c */
+int sf_setid_setattr(struct sf_fs *fs, struct sf_subject *s,
+		     struct sf_node *n, int fd, int valid, mode_t *kill);
+int sf_setid_clear(struct sf_node *n, int fd, mode_t kill);
+int sf_setid_open(struct sf_fs *fs, struct sf_subject *s, int fd,
+		  int flags);
 
 /* policy.c */
 int sf_policy_load(struct sf_fs *fs, char **paths, size_t npaths);

@@ -2,11 +2,12 @@
 /*
  * as.c - run ONE system call as another user and print its errno name.
  *
- *   as [-c] USER OP ARGS...
+ *   as [-u UMASK] [-c] USER OP ARGS...
  *
  * USER is a user name, "root", or UID:GID.  A user name also gets its
  * supplementary groups (initgroups).  Changing to a non-zero uid clears
  * every capability; -c also drops all capabilities when staying root.
+ * The call runs with umask 022, or UMASK (octal).
  *
  * The first line printed is "OK" or the errno name ("EACCES", "EPERM",
  * ...), so tests compare errno names exactly.  Operations that return
@@ -41,7 +42,7 @@
 
 static void usage(void)
 {
-	fputs("usage: as [-c] USER OP ARGS...\n"
+	fputs("usage: as [-u UMASK] [-c] USER OP ARGS...\n"
 	      "ops: open PATH FLAGS [MODE] | read PATH | write PATH DATA |\n"
 	      "  append PATH DATA | mmapwrite PATH DATA | mmap PATH|fd:N [rwx] |\n"
 	      "  create PATH MODE | stat PATH | lstat PATH |\n"
@@ -59,7 +60,9 @@ static void usage(void)
 	      "  exec PATH [ARGS] |\n"
 	      "  run PATH [ARGS] |\n"
 	      "  access PATH [rwxf] |\n"
-	      "  readdir PATH | copy SRC DST | fallocate PATH OFF LEN |\n"
+	      "  readdir PATH | copy SRC DST | copyinto SRC DST |\n"
+	      "  fallocate PATH OFF LEN [keep|punch|zero] | pwrite PATH DATA OFF |\n"
+	      "  mkfile PATH MODE UID GID | times PATH |\n"
 	      "  statfs PATH | fsync PATH | fsyncdir PATH | chdir PATH |\n"
 	      "  seek PATH data|hole OFF | tmpfile DIR MODE |\n"
 	      "  procfd PATH FLAGS | openat2 DIR NAME FLAGS | openmany DIR N |\n"
@@ -534,6 +537,77 @@ static int op_copy(const char *src, const char *dst)
 	return result(close(out));
 }
 
+/* copy_file_range of all of SRC into the existing DST, from offset 0,
+ * without truncating it. */
+static int op_copyinto(const char *src, const char *dst)
+{
+	int in = open(src, O_RDONLY), out;
+	ssize_t n;
+
+	if (in < 0)
+		return result(-1);
+	out = open(dst, O_WRONLY);
+	if (out < 0)
+		return result(-1);
+	do {
+		n = copy_file_range(in, NULL, out, NULL, 1 << 20, 0);
+	} while (n > 0);
+	if (n < 0)
+		return result(-1);
+	return result(close(out));
+}
+
+/* fallocate PATH OFF LEN [keep|punch|zero]: FALLOC_FL_* of the name. */
+static int op_fallocate(char **a, int n)
+{
+	int mode = 0, fd;
+
+	if (n > 3 && !strcmp(a[3], "keep"))
+		mode = FALLOC_FL_KEEP_SIZE;
+	else if (n > 3 && !strcmp(a[3], "punch"))
+		mode = FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE;
+	else if (n > 3 && !strcmp(a[3], "zero"))
+		mode = FALLOC_FL_ZERO_RANGE;
+	else if (n > 3)
+		usage();
+	fd = open(a[0], O_WRONLY);
+	if (fd < 0)
+		return result(-1);
+	return result(fallocate(fd, mode, (off_t)num(a[1], 0),
+				(off_t)num(a[2], 0)));
+}
+
+/* mkfile PATH MODE UID GID: PATH created or truncated, 8 KiB written,
+ * then owned and moded as given (what a set-ID case starts from). */
+static int op_mkfile(char **a)
+{
+	char buf[8192];
+	int fd = open(a[0], O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	if (fd < 0)
+		return result(-1);
+	memset(buf, 'm', sizeof(buf));
+	if (write(fd, buf, sizeof(buf)) != sizeof(buf) ||
+	    fchown(fd, (uid_t)num(a[2], 10), (gid_t)num(a[3], 10)) ||
+	    fchmod(fd, (mode_t)num(a[1], 8)))
+		return result(-1);
+	return result(close(fd));
+}
+
+/* times PATH: mtime and ctime, to the nanosecond. */
+static int op_times(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st))
+		return result(-1);
+	result(0);
+	printf("%lld.%09ld %lld.%09ld\n", (long long)st.st_mtim.tv_sec,
+	       st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec,
+	       st.st_ctim.tv_nsec);
+	return 0;
+}
+
 static int op_seek(const char *path, const char *how, const char *off)
 {
 	int fd = open(path, O_RDONLY);
@@ -903,14 +977,31 @@ static int run(const char *op, char **a, int n)
 		return op_copy(a[0], a[1]);
 	}
 	if (!strcmp(op, "fallocate")) {
+		NEED(3);
+		return op_fallocate(a, n);
+	}
+	if (!strcmp(op, "copyinto")) {
+		NEED(2);
+		return op_copyinto(a[0], a[1]);
+	}
+	if (!strcmp(op, "pwrite")) {
 		int fd;
 
 		NEED(3);
 		fd = open(a[0], O_WRONLY);
 		if (fd < 0)
 			return result(-1);
-		return result(fallocate(fd, 0, (off_t)num(a[1], 0),
-					(off_t)num(a[2], 0)));
+		if (pwrite(fd, a[1], strlen(a[1]), (off_t)num(a[2], 0)) < 0)
+			return result(-1);
+		return result(close(fd));
+	}
+	if (!strcmp(op, "mkfile")) {
+		NEED(4);
+		return op_mkfile(a);
+	}
+	if (!strcmp(op, "times")) {
+		NEED(1);
+		return op_times(a[0]);
 	}
 	if (!strcmp(op, "statfs")) {
 		struct statfs sfs;
@@ -974,6 +1065,13 @@ int main(int argc, char **argv)
 {
 	int nocap = 0;
 
+	mode_t mask = 022;
+
+	if (argc > 2 && !strcmp(argv[1], "-u")) {
+		mask = (mode_t)num(argv[2], 8);
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc > 1 && !strcmp(argv[1], "-c")) {
 		nocap = 1;
 		argv++;
@@ -989,6 +1087,6 @@ int main(int argc, char **argv)
 		perror("as: cannot drop capabilities");
 		return 2;
 	}
-	umask(022);
+	umask(mask);
 	return run(argv[2], argv + 3, argc - 3);
 }
