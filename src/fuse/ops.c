@@ -356,8 +356,10 @@ static void sf_make(fuse_req_t req, fuse_ino_t parent, const char *name,
 		goto out_err;
 	}
 	label = sf_new_label(fs, &s, dir, &transmute);
-	rc = sf_make_node(fs, &s, dir, name, mode, rdev, link, label,
-			  transmute, &fd);
+	rc = sf_create_umask(fuse_req_ctx(req)->umask);
+	if (!rc)
+		rc = sf_make_node(fs, &s, dir, name, mode, rdev, link, label,
+				  transmute, &fd);
 	if (!rc)
 		rc = sf_node_from_fd(fs, fd, &e, &n);
 	if (rc)
@@ -1211,7 +1213,10 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 			    dir, name);
 	if (rc)
 		goto out_err;
-	rc = sf_make_file(fs, &s, dir, name, mode, fi->flags, label, &pfd, &fd);
+	rc = sf_create_umask(fuse_req_ctx(req)->umask);
+	if (!rc)
+		rc = sf_make_file(fs, &s, dir, name, mode, fi->flags, label,
+				  &pfd, &fd);
 	if (rc == -EEXIST && !(fi->flags & O_EXCL)) {
 		/* Created meanwhile: open it as open(2) would. */
 		n = sf_peek(fs, dir, name, &rc);

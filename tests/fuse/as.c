@@ -63,6 +63,8 @@ static void usage(void)
 	      "  readdir PATH | copy SRC DST | copyinto SRC DST |\n"
 	      "  fallocate PATH OFF LEN [keep|punch|zero] | pwrite PATH DATA OFF |\n"
 	      "  mkfile PATH MODE UID GID | times PATH |\n"
+	      "  setfacl PATH access|default u::rwx,u:UID:r-x,g::...,m::...,o::... |\n"
+	      "  getfacl PATH access|default |\n"
 	      "  statfs PATH | fsync PATH | fsyncdir PATH | chdir PATH |\n"
 	      "  seek PATH data|hole OFF | tmpfile DIR MODE |\n"
 	      "  procfd PATH FLAGS | openat2 DIR NAME FLAGS | openmany DIR N |\n"
@@ -608,6 +610,110 @@ static int op_times(const char *path)
 	return 0;
 }
 
+/*
+ * POSIX ACLs in their xattr form (system.posix_acl_access/_default):
+ * a version, then entries of tag, permissions and id, sorted by tag and
+ * id.  Written as getfacl's short form: "u::rwx,u:1001:r-x,g::r-x,m::rwx,
+ * o::---" (ids numeric).
+ */
+struct acl_entry {
+	unsigned short tag, perm;
+	unsigned int id;
+};
+
+static const struct { char c; unsigned short tag, named; } acl_tags[] = {
+	{ 'u', 0x01, 0x02 }, { 'g', 0x04, 0x08 }, { 'm', 0x10, 0 },
+	{ 'o', 0x20, 0 },
+};
+
+static const char *acl_name(const char *which)
+{
+	if (!strcmp(which, "access"))
+		return "system.posix_acl_access";
+	if (!strcmp(which, "default"))
+		return "system.posix_acl_default";
+	usage();
+	return NULL;
+}
+
+static int acl_cmp(const void *a, const void *b)
+{
+	const struct acl_entry *x = a, *y = b;
+
+	if (x->tag != y->tag)
+		return x->tag < y->tag ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* One "t:[id]:rwx" of SPEC into @e. */
+static void acl_parse_one(char *item, struct acl_entry *e)
+{
+	char *id = strchr(item, ':'), *perm;
+	size_t i;
+
+	perm = id ? strchr(id + 1, ':') : NULL;
+	if (!perm || strlen(perm + 1) != 3)
+		usage();
+	*perm++ = '\0';
+	for (i = 0; i < sizeof(acl_tags) / sizeof(*acl_tags); i++)
+		if (item[0] == acl_tags[i].c && item[1] == ':')
+			break;
+	if (i == sizeof(acl_tags) / sizeof(*acl_tags))
+		usage();
+	e->tag = id[1] ? acl_tags[i].named : acl_tags[i].tag;
+	e->id = id[1] ? (unsigned int)num(id + 1, 10) : 0xffffffffu;
+	e->perm = (perm[0] == 'r') << 2 | (perm[1] == 'w') << 1 |
+		  (perm[2] == 'x');
+	if (!e->tag)
+		usage();
+}
+
+static int op_setfacl(const char *path, const char *which, char *spec)
+{
+	struct { unsigned int version; struct acl_entry e[32]; } x;
+	char *item, *save = NULL;
+	int n = 0;
+
+	x.version = 2;
+	for (item = strtok_r(spec, ",", &save); item && n < 32;
+	     item = strtok_r(NULL, ",", &save))
+		acl_parse_one(item, &x.e[n++]);
+	qsort(x.e, (size_t)n, sizeof(*x.e), acl_cmp);
+	return result(lsetxattr(path, acl_name(which), &x,
+				sizeof(x.version) + (size_t)n * sizeof(*x.e),
+				0));
+}
+
+static int op_getfacl(const char *path, const char *which)
+{
+	struct { unsigned int version; struct acl_entry e[32]; } x;
+	ssize_t len = lgetxattr(path, acl_name(which), &x, sizeof(x));
+	int i, j;
+
+	if (len < 0 && errno == ENODATA) {
+		result(0);
+		puts("none");
+		return 0;
+	}
+	if (len < (ssize_t)sizeof(x.version))
+		return result(-1);
+	result(0);
+	for (i = 0; i < (int)((size_t)len - sizeof(x.version)) /
+		    (int)sizeof(*x.e); i++) {
+		for (j = 0; j < 4; j++)
+			if (x.e[i].tag == acl_tags[j].tag ||
+			    x.e[i].tag == acl_tags[j].named)
+				break;
+		printf("%s%c:", i ? "," : "", j < 4 ? acl_tags[j].c : '?');
+		if (j < 4 && x.e[i].tag == acl_tags[j].named)
+			printf("%u", x.e[i].id);
+		printf(":%c%c%c", x.e[i].perm & 4 ? 'r' : '-',
+		       x.e[i].perm & 2 ? 'w' : '-', x.e[i].perm & 1 ? 'x' : '-');
+	}
+	putchar('\n');
+	return 0;
+}
+
 static int op_seek(const char *path, const char *how, const char *off)
 {
 	int fd = open(path, O_RDONLY);
@@ -998,6 +1104,14 @@ static int run(const char *op, char **a, int n)
 	if (!strcmp(op, "mkfile")) {
 		NEED(4);
 		return op_mkfile(a);
+	}
+	if (!strcmp(op, "setfacl")) {
+		NEED(3);
+		return op_setfacl(a[0], a[1], a[2]);
+	}
+	if (!strcmp(op, "getfacl")) {
+		NEED(2);
+		return op_getfacl(a[0], a[1]);
 	}
 	if (!strcmp(op, "times")) {
 		NEED(1);

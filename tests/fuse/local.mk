@@ -13,6 +13,7 @@ tests_fuse_access_race_SOURCES = tests/fuse/access-race.c
 FUSE_TESTS = \
 	tests/fuse/posix.test \
 	tests/fuse/setid.test \
+	tests/fuse/umask.test \
 	tests/fuse/examples.test \
 	tests/fuse/enforce.test \
 	tests/fuse/parity-ops.test \
