@@ -269,6 +269,7 @@ size_t sf_status(void *arg, char *buf, size_t size)
 		     "cache hits: %lu\nnodes: %zu\nnodes peak: %zu\n"
 		     "nodes high-water mark: %zu\nnodes evicted: %lu\n"
 		     "passthrough: %s\nbacking files: %lu\n"
+		     "set-id bits cleared by: %s\n"
 		     "blocked requests passed over: %lu\n"
 		     "transport: %s\nio_uring requests: %lu\n",
 		     fs->source, fs->mountpoint,
@@ -281,7 +282,8 @@ size_t sf_status(void *arg, char *buf, size_t size)
 		     fs->nnodes, fs->nodes_peak, fs->nodes_high,
 		     fs->nodes_evicted,
 		     atomic_load(&fs->passthrough) ? "yes" : "no",
-		     atomic_load(&fs->backing_open), sf_loop_takeovers(),
+		     atomic_load(&fs->backing_open),
+		     fs->killpriv ? "daemon" : "kernel", sf_loop_takeovers(),
 		     transport, sf_uring_requests());
 	if (n >= 0) {	/* sized with buf NULL first, then written */
 		char none[1];

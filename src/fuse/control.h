@@ -94,5 +94,7 @@ size_t sf_control_escape(const char *path, char *buf, size_t size);
  * FUSE mounts, where stat() would be a request to ourselves.
  */
 dev_t sf_mount_dev(const char *dir);
+/* Undo mountinfo's \ooo escapes of a path, in place. */
+void sf_unescape_mountinfo(char *s);
 
 #endif /* SMACKFUSE_CONTROL_H */

@@ -20,6 +20,7 @@ smackfuse_SOURCES = \
 	src/fuse/passthrough.c \
 	src/fuse/caps.c \
 	src/fuse/setid.c \
+	src/fuse/remount.c \
 	src/fuse/uring_abi.h \
 	src/fuse/uring.h \
 	src/fuse/uring.c \

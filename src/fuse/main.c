@@ -45,6 +45,7 @@ struct sf_cmdline {
 	char *def, *root, *transmute, *floor, *hat;
 	char *control;			/* -o control=DIR|none */
 	bool netlabel_off;		/* -o netlabel=off */
+	bool remount;			/* -o remount: remount.c */
 	bool help, version;
 };
 
@@ -86,6 +87,9 @@ static void sf_usage(FILE *f)
 "                         " SF_CONTROL_RUNDIR "/<escaped mountpoint>)\n"
 "  -o netlabel=on|off     whether the control files doi, ambient and\n"
 "                         netlabel configure the kernel's NetLabel (on)\n"
+"  -o remount,OPT...      change a smackfuse mount at MOUNTPOINT (ro, rw,\n"
+"                         noatime, relatime, strictatime, noexec, ...) and\n"
+"                         exit: what mount -o remount runs\n"
 "  -o OPT                 any other option is passed to libfuse\n"
 "\n"
 "See smackfuse(8).\n");
@@ -135,6 +139,10 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 	if (!*opt || KEY("defaults") || KEY("allow_other") ||
 	    KEY("default_permissions"))
 		return 0;
+	if (KEY("remount") && !val) {
+		c->remount = true;
+		return 0;
+	}
 	if (KEY("subject")) {
 		if (!val)
 			return sf_bad_option(opt, "needs a value");
@@ -499,6 +507,19 @@ static int sf_main(struct sf_fs *fs, struct sf_cmdline *c, int argc,
 	if (!c->source) {
 		sf_usage(stderr);
 		return 1;
+	}
+	if (c->remount) {
+		char *mnt = realpath(c->mountpoint ? c->mountpoint : c->source,
+				     NULL);
+		int rc;
+
+		if (!mnt) {
+			perror("smackfuse: remount");
+			return 1;
+		}
+		rc = sf_remount(mnt, c->pass);
+		free(mnt);
+		return rc;
 	}
 	umask(0);
 	sf_raise_nofile(fs);

@@ -18,7 +18,7 @@
 #include "control.h"
 
 /* mountinfo writes ' ', '\t', '\n' and '\\' in paths as \ooo. */
-static void sf_unescape_mountinfo(char *s)
+void sf_unescape_mountinfo(char *s)
 {
 	char *d = s;
 

@@ -63,11 +63,33 @@ static double sf_attr_timeout(struct sf_fs *fs, struct sf_node *n)
 {
 	sf_lid lid;
 
-	if (fs->cache_strict)
+	if (fs->cache_strict || atomic_load(&n->mapped_write))
 		return 0;
 	lid = sf_node_label(fs, n);
 	return lid == SF_LID_STAR || lid == SF_LID_WEB ||
 	       lid == fs->sole_subject ? SF_CACHE_TIMEOUT : 0;
+}
+
+/*
+ * A shared writable mapping of a passed-through file writes the backing
+ * file behind the kernel's attribute cache (backing_file_mmap(): the
+ * FUSE inode hears of no fault), so stat(2) would show the times of
+ * before the write until the attributes timed out.  A node opened for
+ * reading and writing with passthrough (such a mapping needs O_RDWR) is
+ * therefore no longer cached, and what the kernel cached is dropped now.
+ */
+static void sf_open_mapped_write(struct sf_fs *fs, struct sf_node *n,
+				 int flags, int32_t backing_id)
+{
+	bool cached;
+
+	if (backing_id <= 0 || (flags & O_ACCMODE) != O_RDWR ||
+	    atomic_load(&n->mapped_write))
+		return;
+	cached = sf_attr_timeout(fs, n) > 0;
+	if (!atomic_exchange(&n->mapped_write, true) && cached)
+		fuse_lowlevel_notify_inval_inode(fs->se, sf_node_ino(fs, n),
+						 -1, 0);
 }
 
 static void sf_entry_timeouts(struct sf_fs *fs, struct sf_node *dir,
@@ -562,6 +584,7 @@ static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 	}
 	/* A passed-through file has no page cache of its own to keep. */
 	fi->keep_cache = !backing_id && !fs->cache_strict;
+	sf_open_mapped_write(fs, n, fi->flags, backing_id);
 	if (sf_passthrough_reply_open(req, fi, backing_id) == -ENOENT)
 		sf_file_release(fi);	/* the caller was interrupted */
 }
@@ -1272,6 +1295,9 @@ reply:
 		goto out_err;
 	}
 	fi->keep_cache = !backing_id && !fs->cache_strict;
+	sf_open_mapped_write(fs, n, fi->flags, backing_id);
+	if (atomic_load(&n->mapped_write))
+		e.attr_timeout = 0;
 	if (sf_passthrough_reply_create(req, &e, fi, backing_id) == -ENOENT) {
 		sf_file_release(fi);
 		sf_node_forget(fs, n, 1);

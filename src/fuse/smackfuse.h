@@ -80,6 +80,9 @@ struct sf_node {
 	 * of the node's opens share one backing id, from the first until
 	 * the node is forgotten.  Set under passthrough.c's lock. */
 	int32_t backing_id;
+	/* Opened for reading and writing with passthrough: its attributes
+	 * are never cached again (ops.c, sf_open_mapped_write()). */
+	atomic_bool mapped_write;
 };
 
 struct sf_lockfd {
@@ -299,6 +302,9 @@ int sf_setid_setattr(struct sf_fs *fs, struct sf_subject *s,
 int sf_setid_clear(struct sf_node *n, int fd, mode_t kill);
 int sf_setid_open(struct sf_fs *fs, struct sf_subject *s, int fd,
 		  int flags);
+
+/* remount.c */
+int sf_remount(const char *mountpoint, const char *opts);
 
 /* policy.c */
 int sf_policy_load(struct sf_fs *fs, char **paths, size_t npaths);

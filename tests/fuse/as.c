@@ -38,6 +38,7 @@
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
+#include <time.h>
 #include <unistd.h>
 
 static void usage(void)
@@ -62,7 +63,8 @@ static void usage(void)
 	      "  access PATH [rwxf] |\n"
 	      "  readdir PATH | copy SRC DST | copyinto SRC DST |\n"
 	      "  fallocate PATH OFF LEN [keep|punch|zero] | pwrite PATH DATA OFF |\n"
-	      "  mkfile PATH MODE UID GID | times PATH |\n"
+	      "  mkfile PATH MODE UID GID | times PATH | setcap PATH |\n"
+	      "  mmaptimes PATH |\n"
 	      "  setfacl PATH access|default u::rwx,u:UID:r-x,g::...,m::...,o::... |\n"
 	      "  getfacl PATH access|default |\n"
 	      "  statfs PATH | fsync PATH | fsyncdir PATH | chdir PATH |\n"
@@ -596,6 +598,57 @@ static int op_mkfile(char **a)
 	return result(close(fd));
 }
 
+/* Have PATH's mtime and ctime moved past @was? */
+static void times_moved(const char *path, const char *when,
+			const struct stat *was)
+{
+	struct stat st;
+
+	if (stat(path, &st)) {
+		printf("%s: stat %s\n", when, strerrorname_np(errno));
+		return;
+	}
+	printf("%s: mtime %s ctime %s\n", when,
+	       st.st_mtim.tv_sec != was->st_mtim.tv_sec ||
+	       st.st_mtim.tv_nsec != was->st_mtim.tv_nsec ? "moved" : "same",
+	       st.st_ctim.tv_sec != was->st_ctim.tv_sec ||
+	       st.st_ctim.tv_nsec != was->st_ctim.tv_nsec ? "moved" : "same");
+}
+
+/*
+ * mmaptimes PATH: write the first byte of PATH through a shared mapping,
+ * then msync, munmap; after each, whether stat(2) shows new times (with
+ * a stat just before the write, as a program that looked first).
+ */
+static int op_mmaptimes(const char *path)
+{
+	const struct timespec pause = { 0, 20 * 1000 * 1000 };
+	int fd = open(path, O_RDWR);
+	struct stat was;
+	char *p;
+
+	if (fd < 0)
+		return result(-1);
+	p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED || stat(path, &was))
+		return result(-1);
+	result(0);
+	nanosleep(&pause, NULL);	/* past the clock's granularity */
+	p[0] ^= 1;
+	times_moved(path, "write", &was);
+	if (msync(p, 4096, MS_SYNC))
+		return result(-1);
+	times_moved(path, "msync", &was);
+	if (stat(path, &was))
+		return result(-1);
+	nanosleep(&pause, NULL);
+	p[1] ^= 1;
+	if (msync(p, 4096, MS_SYNC) || munmap(p, 4096) || close(fd))
+		return result(-1);
+	times_moved(path, "second write, msync, munmap", &was);
+	return 0;
+}
+
 /* times PATH: mtime and ctime, to the nanosecond. */
 static int op_times(const char *path)
 {
@@ -1112,6 +1165,18 @@ static int run(const char *op, char **a, int n)
 	if (!strcmp(op, "getfacl")) {
 		NEED(2);
 		return op_getfacl(a[0], a[1]);
+	}
+	if (!strcmp(op, "setcap")) {
+		/* cap_net_raw+ep: VFS_CAP_REVISION_2 | effective */
+		const unsigned int v[5] = { 0x02000001, 1u << 13, 0, 0, 0 };
+
+		NEED(1);
+		return result(setxattr(a[0], "security.capability", v,
+				       sizeof(v), 0));
+	}
+	if (!strcmp(op, "mmaptimes")) {
+		NEED(1);
+		return op_mmaptimes(a[0]);
 	}
 	if (!strcmp(op, "times")) {
 		NEED(1);

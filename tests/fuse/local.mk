@@ -14,6 +14,7 @@ FUSE_TESTS = \
 	tests/fuse/posix.test \
 	tests/fuse/setid.test \
 	tests/fuse/umask.test \
+	tests/fuse/mountopts.test \
 	tests/fuse/examples.test \
 	tests/fuse/enforce.test \
 	tests/fuse/parity-ops.test \
@@ -32,6 +33,7 @@ TESTS += $(FUSE_TESTS)
 
 EXTRA_DIST += \
 	tests/fuse/lib.sh \
+	tests/fuse/posix-cases.sh \
 	tests/fuse/demo.sh \
 	tests/fuse/KNOWN-GAPS \
 	tests/fuse/examples.gaps \
