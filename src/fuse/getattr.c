@@ -414,17 +414,19 @@ bool sf_kernel_reads_xattr(const char *name, pid_t tid)
 }
 
 /**
- * sf_caller_chowns - is caller @tid in chown(2) or a sibling?  Returns 1
- * if so, 0 if in another call, -1 if that cannot be told.
+ * sf_caller_call - is caller @tid in chown(2) or a sibling, in
+ * fallocate(2), or another call?  SF_CALL_UNKNOWN if it cannot be told.
  */
-int sf_caller_chowns(pid_t tid)
+int sf_caller_call(pid_t tid)
 {
 	struct sf_call call;
 
 	sf_call_read(tid, &call);
 	if (call.nr < 0)
-		return -1;
-	return sf_call_chowns(&call);
+		return SF_CALL_UNKNOWN;
+	if (sf_call_chowns(&call))
+		return SF_CALL_CHOWN;
+	return call.nr == SYS_fallocate ? SF_CALL_FALLOCATE : SF_CALL_OTHER;
 }
 
 /* Everything a GETATTR of a @type object may be asked to stand for. */

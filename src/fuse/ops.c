@@ -1407,13 +1407,15 @@ static void sf_flock(fuse_req_t req, fuse_ino_t ino,
 static void sf_fallocate(fuse_req_t req, fuse_ino_t ino, int mode,
 			 off_t offset, off_t length, struct fuse_file_info *fi)
 {
-	int fd = sf_file_fd(sf_node(req, ino), fi);
+	int fd = sf_file_fd(sf_node(req, ino), fi), err, rc;
 
-	if (fd < 0)
+	if (fd < 0) {
 		fuse_reply_err(req, -fd);
-	else
-		fuse_reply_err(req, fallocate(fd, mode, offset, length) ?
-			       errno : 0);
+		return;
+	}
+	err = fallocate(fd, mode, offset, length) ? errno : 0;
+	rc = sf_setid_fallocate(sf_fs_of(req), req, fd, err);
+	fuse_reply_err(req, err ? err : -rc);
 }
 
 static void sf_readdirplus(fuse_req_t req, fuse_ino_t ino, size_t size,

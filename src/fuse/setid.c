@@ -14,8 +14,9 @@
  *    truncate(2), ftruncate(2);
  *  - SETATTR of an owner or group: chown(2) (FATTR_KILL_SUIDGID always);
  *  - SETATTR with nothing to set: file_remove_privs() found a bit to
- *    clear at a write, fallocate or copy_file_range (with passthrough the
- *    only request a write makes), or chown(2) with -1 and -1;
+ *    clear at a write or copy_file_range (with passthrough the only
+ *    request a write makes), or chown(2) with -1 and -1; at a
+ *    fallocate(2), the FALLOCATE after it (sf_setid_fallocate());
  *  - OPEN with O_TRUNC (FUSE_OPEN_KILL_SUIDGID, which libfuse does not
  *    pass on: the caller's capabilities are read instead, and only when
  *    the file has a bit to lose).
@@ -113,14 +114,17 @@ static int sf_may_change_mode(struct sf_subject *s, const struct stat *st)
  * A SETATTR with nothing to set: chown(2) with -1 and -1, whose ctime and
  * killing the backing filesystem does for root (with our rule for the
  * group on top), or the kill of a write.  A call that cannot be told is
- * a write only for those who could make the chown.
+ * a write only for those who could make the chown.  fallocate(2)'s kill
+ * waits for the FALLOCATE (sf_setid_fallocate()).
  */
 static int sf_setid_empty(struct sf_subject *s, struct sf_node *n,
 			  const struct stat *st, mode_t *kill)
 {
-	int call = sf_caller_chowns(s->pid);
+	int call = sf_caller_call(s->pid);
 
-	if (call == 1) {
+	if (call == SF_CALL_FALLOCATE)
+		return 0;
+	if (call == SF_CALL_CHOWN) {
 		*kill = sf_chown_kills(s, st);
 		if (*kill && sf_may_change_mode(s, st))
 			return -EPERM;
@@ -130,7 +134,7 @@ static int sf_setid_empty(struct sf_subject *s, struct sf_node *n,
 		return 0;
 	}
 	*kill = sf_write_kills(s, st, false);
-	if (call < 0 && *kill && sf_may_change_mode(s, st))
+	if (call == SF_CALL_UNKNOWN && *kill && sf_may_change_mode(s, st))
 		return -EPERM;
 	return 0;
 }
@@ -206,6 +210,33 @@ int sf_setid_open(struct sf_fs *fs, struct sf_subject *s, int fd, int flags)
 	if (!(st.st_mode & (S_ISUID | S_ISGID)))
 		return 0;
 	kill = sf_write_kills(s, &st, false);
+	if (kill && fchmod(fd, st.st_mode & 07777 & ~kill))
+		return -errno;
+	return 0;
+}
+
+/**
+ * sf_setid_fallocate - after the backing fallocate(2) on @fd for @req,
+ * which failed with errno @err (0: it did not): what it clears.  The
+ * FUSE driver asks for the kill before the FALLOCATE (file_modified() in
+ * fuse_file_fallocate()), where the backing filesystem refuses a mode it
+ * lacks (EOPNOTSUPP) first and keeps the bits: so the kill is made here,
+ * unless the backing filesystem said EOPNOTSUPP.  Returns 0 or -errno.
+ */
+int sf_setid_fallocate(struct sf_fs *fs, fuse_req_t req, int fd, int err)
+{
+	struct sf_subject s;
+	struct stat st;
+	mode_t kill;
+
+	if (!fs->killpriv || err == EOPNOTSUPP)
+		return 0;
+	if (fstat(fd, &st))
+		return -errno;
+	if (!(st.st_mode & (S_ISUID | S_ISGID)))
+		return 0;
+	sf_subject_get(fs, req, &s);
+	kill = sf_write_kills(&s, &st, false);
 	if (kill && fchmod(fd, st.st_mode & 07777 & ~kill))
 		return -errno;
 	return 0;

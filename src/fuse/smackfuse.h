@@ -257,7 +257,9 @@ int sf_getattr_status(struct sf_fs *fs, char *buf, size_t size);
 int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 		     struct sf_node *n, const struct fuse_file_info *fi);
 bool sf_kernel_reads_xattr(const char *name, pid_t tid);
-int sf_caller_chowns(pid_t tid);
+enum { SF_CALL_UNKNOWN = -1, SF_CALL_OTHER, SF_CALL_CHOWN,
+       SF_CALL_FALLOCATE };
+int sf_caller_call(pid_t tid);
 
 /* lock.c */
 int sf_lock_get(struct sf_node *n, uint64_t owner, uint64_t fh, int flags);
@@ -302,6 +304,7 @@ int sf_setid_setattr(struct sf_fs *fs, struct sf_subject *s,
 int sf_setid_clear(struct sf_node *n, int fd, mode_t kill);
 int sf_setid_open(struct sf_fs *fs, struct sf_subject *s, int fd,
 		  int flags);
+int sf_setid_fallocate(struct sf_fs *fs, fuse_req_t req, int fd, int err);
 
 /* remount.c */
 int sf_remount(const char *mountpoint, const char *opts);

@@ -52,6 +52,13 @@ TESTS += tests/fuse/site-debian.test
 endif
 EXTRA_DIST += tests/fuse/site-debian.test tests/fuse/guest-site.sh
 
+# posix-kernels.test: setid.test's and umask.test's lists on Debian 12's,
+# 13's and the newest Debian kernel in qemu (static daemon and helper).
+if BUILD_KMOD
+TESTS += tests/fuse/posix-kernels.test
+endif
+EXTRA_DIST += tests/fuse/posix-kernels.test tests/fuse/guest-posix.sh
+
 # mmap-kmod.test: the SMACK64MMAP rule at exec with labels from smackfuse.ko
 # (the exec's SMACK64EXEC label counts), in qemu on Debian's kernel; it
 # uses tests/kmod's static helpers and daemon.
