@@ -21,6 +21,7 @@ smackfuse_SOURCES = \
 	src/fuse/caps.c \
 	src/fuse/setid.c \
 	src/fuse/remount.c \
+	src/fuse/atime.c \
 	src/fuse/uring_abi.h \
 	src/fuse/uring.h \
 	src/fuse/uring.c \

@@ -211,6 +211,8 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 		return 0;
 	}
 #undef KEY
+	if (!c->remount && sf_atime_option(fs, opt))
+		return 0;
 	return sf_append(&c->pass, opt);
 }
 
@@ -318,11 +320,12 @@ static int sf_setup(struct sf_fs *fs, struct sf_cmdline *c)
 			strerror(errno));
 		return -errno;
 	}
-	fs->root.fd = open(fs->source, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	fs->root.fd = sf_atime_open_root(fs, fs->source);
 	if (fs->root.fd < 0 || fstat(fs->root.fd, &st)) {
+		rc = fs->root.fd < 0 ? fs->root.fd : -errno;
 		fprintf(stderr, "smackfuse: %s: %s\n", fs->source,
-			strerror(errno));
-		return -errno;
+			strerror(-rc));
+		return rc;
 	}
 	fs->root.ino = st.st_ino;
 	fs->root.dev = st.st_dev;

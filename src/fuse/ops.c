@@ -151,6 +151,7 @@ static void *sf_readahead_thread(void *arg)
 	dev_t dev;
 	FILE *f;
 
+	sf_atime_mounted(fs);
 	/* Not stat(): that is a request to ourselves (see mountinfo.c). */
 	dev = sf_mount_dev(fs->mountpoint);
 	if (!dev)

@@ -20,7 +20,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,51 +27,6 @@
 
 #include "smackfuse.h"
 #include "control.h"
-
-/* The per-mount options and the type of the mount at @dir, from
- * mountinfo ("ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTIONS ... - TYPE"). */
-static int sf_remount_current(const char *dir, char *opts, size_t osize,
-			      char *type, size_t tsize)
-{
-	char *line = NULL, mnt[PATH_MAX], o[1024], t[256], *dash;
-	size_t cap = 0;
-	int rc = -ENOENT;
-	FILE *f;
-
-	f = fopen("/proc/self/mountinfo", "re");
-	if (!f)
-		return -errno;
-	while (getline(&line, &cap, f) > 0) {
-		dash = strstr(line, " - ");
-		if (!dash || sscanf(line, "%*d %*d %*s %*s %4095s %1023s",
-				    mnt, o) != 2 ||
-		    sscanf(dash + 3, "%255s", t) != 1)
-			continue;
-		sf_unescape_mountinfo(mnt);
-		if (strcmp(mnt, dir))
-			continue;
-		snprintf(opts, osize, "%s", o);	/* the last mount wins */
-		snprintf(type, tsize, "%s", t);
-		rc = 0;
-	}
-	free(line);
-	fclose(f);
-	return rc;
-}
-
-static bool sf_has_opt(const char *list, const char *opt)
-{
-	size_t len = strlen(opt);
-	const char *p = list;
-
-	while ((p = strstr(p, opt))) {
-		if ((p == list || p[-1] == ',') &&
-		    (p[len] == ',' || p[len] == '\0'))
-			return true;
-		p += len;
-	}
-	return false;
-}
 
 /* One option of the remount into *@flags; -EINVAL for an unknown one. */
 static int sf_remount_opt(const char *opt, unsigned long *flags)
@@ -117,20 +71,20 @@ int sf_remount(const char *mountpoint, const char *opts)
 	unsigned long flags = MS_REMOUNT;
 	int rc;
 
-	rc = sf_remount_current(mountpoint, cur, sizeof(cur), type,
-				sizeof(type));
+	rc = sf_mount_options(mountpoint, cur, sizeof(cur), type,
+			      sizeof(type));
 	if (rc || strcmp(type, "fuse.smackfuse")) {
 		fprintf(stderr, "smackfuse: remount: %s is not a smackfuse "
 			"mount\n", mountpoint);
 		return 1;
 	}
-	if (sf_has_opt(cur, "nosuid"))
+	if (sf_mount_has_opt(cur, "nosuid"))
 		flags |= MS_NOSUID;
-	if (sf_has_opt(cur, "nodev"))
+	if (sf_mount_has_opt(cur, "nodev"))
 		flags |= MS_NODEV;
-	if (sf_has_opt(cur, "noexec"))
+	if (sf_mount_has_opt(cur, "noexec"))
 		flags |= MS_NOEXEC;
-	if (sf_has_opt(cur, "ro"))
+	if (sf_mount_has_opt(cur, "ro"))
 		flags |= MS_RDONLY;
 	list = strdup(opts ? opts : "");
 	if (!list)

@@ -159,6 +159,9 @@ struct sf_fs {
 	uint64_t init_offered;
 	uint32_t init_add;
 	bool killpriv;
+	/* -o noatime, relatime, ... (atime.c): MOUNT_ATTR_* flags. */
+	bool atime_given;
+	unsigned int atime_attr;
 
 	/* Counters shown by the control filesystem's "status". */
 	atomic_ulong checks, denials, cache_hits, grants, audit_dropped;
@@ -305,6 +308,11 @@ int sf_setid_clear(struct sf_node *n, int fd, mode_t kill);
 int sf_setid_open(struct sf_fs *fs, struct sf_subject *s, int fd,
 		  int flags);
 int sf_setid_fallocate(struct sf_fs *fs, fuse_req_t req, int fd, int err);
+
+/* atime.c */
+bool sf_atime_option(struct sf_fs *fs, const char *opt);
+int sf_atime_open_root(struct sf_fs *fs, const char *source);
+void sf_atime_mounted(struct sf_fs *fs);
 
 /* remount.c */
 int sf_remount(const char *mountpoint, const char *opts);

@@ -64,7 +64,7 @@ static void usage(void)
 	      "  readdir PATH | copy SRC DST | copyinto SRC DST |\n"
 	      "  fallocate PATH OFF LEN [keep|punch|zero] | pwrite PATH DATA OFF |\n"
 	      "  mkfile PATH MODE UID GID | times PATH | setcap PATH |\n"
-	      "  mmaptimes PATH |\n"
+	      "  mmaptimes PATH | atime PATH |\n"
 	      "  setfacl PATH access|default u::rwx,u:UID:r-x,g::...,m::...,o::... |\n"
 	      "  getfacl PATH access|default |\n"
 	      "  statfs PATH | fsync PATH | fsyncdir PATH | chdir PATH |\n"
@@ -1177,6 +1177,17 @@ static int run(const char *op, char **a, int n)
 	if (!strcmp(op, "mmaptimes")) {
 		NEED(1);
 		return op_mmaptimes(a[0]);
+	}
+	if (!strcmp(op, "atime")) {
+		struct stat st;
+
+		NEED(1);
+		if (lstat(a[0], &st))
+			return result(-1);
+		result(0);
+		printf("%lld.%09ld\n", (long long)st.st_atim.tv_sec,
+		       st.st_atim.tv_nsec);
+		return 0;
 	}
 	if (!strcmp(op, "times")) {
 		NEED(1);
