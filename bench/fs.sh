@@ -180,9 +180,10 @@ small_table() {
 	local ph n e u p b
 	printf '\nsmall writes: %d writes each, median of %d runs; seconds and ratios\n\n' \
 		"$WRITES" "$RUNS"
-	printf '%-16s %9s %9s %9s %9s %9s | %8s %8s %8s %8s %8s\n' workload \
+	printf '%-16s %9s %9s %9s %9s %9s | %8s %8s %8s %8s %8s' workload \
 		native enforce uring nopt bindfs enf/nat enf/bind ur/nat \
 		ur/bind nopt/bind
+	[ -z "$ALT" ] && echo || printf ' | %9s %8s\n' alt alt/nat
 	for ph in small-write-4 small-append-4 small-write-512 \
 		small-append-512; do
 		n=$(median "$T/res/native.$ph")
@@ -198,7 +199,11 @@ small_table() {
 				p, b, e / n, e / b
 			if (u == "-") printf " %8s %8s", "-", "-"
 			else printf " %8.2f %8.2f", u / n, u / b
-			printf " %8.2f\n", p / b }'
+			printf " %8.2f", p / b }'
+		[ -z "$ALT" ] || awk -v n="$n" \
+			-v a="$(median "$T/res/alt.$ph")" \
+			'BEGIN { printf " | %9.3f %8.2f", a, a / n }'
+		echo
 	done
 	echo
 	echo "Issue 30 targets: enf/nat and ur/nat <= 1.50; enf/bind, ur/bind and nopt/bind <= 1.00."
