@@ -53,4 +53,27 @@ for pt in auto off; do
 	sleep 0.2
 	umount $S
 done
+# Requests per write(2) (issue 30): 100 small writes into an existing
+# file, the daemon in debug mode: no GETXATTR of security.capability;
+# one WRITE each unless the kernel passes them through.
+mount -t tmpfs -o mode=755 tmpfs $S
+smackfuse -d --rules /tmp/rules -o subject=users -o users=/tmp/users \
+	-o control=/tmp/c $S $M 2>/tmp/sf.d &
+if wait_mounted $M; then
+	as root mkfile $M/w 0666 0 0 >/dev/null
+	as root append $M/w x >/dev/null
+	sleep 0.2
+	from=$(wc -l </tmp/sf.d)
+	dd if=/dev/zero of=$M/w bs=4 count=100 conv=notrunc 2>/dev/null
+	sleep 0.2
+	tail -n +"$from" /tmp/sf.d >/tmp/reqs
+	want=100
+	grep -qx 'passthrough: yes' /tmp/c/status && want=0
+	check_out "100 small writes ask no GETXATTR" 0 \
+		grep -c 'opcode: GETXATTR' /tmp/reqs
+	check_out "and $want WRITE" $want grep -c 'opcode: WRITE' /tmp/reqs
+	umount $M
+else
+	not_ok "smackfuse -d mounts"
+fi
 done_testing
