@@ -52,8 +52,9 @@ TESTS += tests/fuse/site-debian.test
 endif
 EXTRA_DIST += tests/fuse/site-debian.test tests/fuse/guest-site.sh
 
-# posix-kernels.test: setid.test's and umask.test's lists on Debian 12's,
-# 13's and the newest Debian kernel in qemu (static daemon and helper).
+# posix-kernels.test: setid.test's and umask.test's lists on Debian 12's
+# and 13's kernels in qemu (static daemon and helper); the newest Debian
+# kernel too with SF_POSIX_KERNELS="debian trixie trixie-backports".
 if BUILD_KMOD
 TESTS += tests/fuse/posix-kernels.test
 endif
