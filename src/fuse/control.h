@@ -95,5 +95,10 @@ size_t sf_control_escape(const char *path, char *buf, size_t size);
  * FUSE mounts, where stat() would be a request to ourselves.
  */
 dev_t sf_mount_dev(const char *dir);
+/* Undo mountinfo's \ooo escapes of a path, in place. */
+void sf_unescape_mountinfo(char *s);
+int sf_mount_options(const char *dir, char *opts, size_t osize, char *type,
+		     size_t tsize);
+bool sf_mount_has_opt(const char *list, const char *opt);
 
 #endif /* SMACKFUSE_CONTROL_H */

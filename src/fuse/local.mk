@@ -23,6 +23,10 @@ smackfuse_SOURCES = \
 	src/fuse/wire.c \
 	src/fuse/loop.c \
 	src/fuse/passthrough.c \
+	src/fuse/caps.c \
+	src/fuse/setid.c \
+	src/fuse/remount.c \
+	src/fuse/atime.c \
 	src/fuse/uring_abi.h \
 	src/fuse/uring.c \
 	src/fuse/ops.c

@@ -42,6 +42,7 @@ struct sf_cmdline {
 	char *etc, *rundir;		/* --etc DIR, --rundir DIR */
 	char *users_default;		/* ETC/users */
 	bool netlabel_off;		/* -o netlabel=off */
+	bool remount;			/* -o remount: remount.c */
 	bool help, version;
 };
 
@@ -88,6 +89,9 @@ static void sf_usage(FILE *f)
 "                         RUNDIR/<escaped mountpoint>)\n"
 "  -o netlabel=on|off     whether the control files doi, ambient and\n"
 "                         netlabel configure the kernel's NetLabel (on)\n"
+"  -o remount,OPT...      change a smackfuse mount at MOUNTPOINT (ro, rw,\n"
+"                         noatime, relatime, strictatime, noexec, ...) and\n"
+"                         exit: what mount -o remount runs\n"
 "  -o OPT                 any other option is passed to libfuse\n"
 "\n"
 "See smackfuse(8).\n");
@@ -137,6 +141,10 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 	if (!*opt || KEY("defaults") || KEY("allow_other") ||
 	    KEY("default_permissions"))
 		return 0;
+	if (KEY("remount") && !val) {
+		c->remount = true;
+		return 0;
+	}
 	if (KEY("subject")) {
 		if (!val)
 			return sf_bad_option(opt, "needs a value");
@@ -205,6 +213,8 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 		return 0;
 	}
 #undef KEY
+	if (!c->remount && sf_atime_option(fs, opt))
+		return 0;
 	return sf_append(&c->pass, opt);
 }
 
@@ -378,11 +388,12 @@ static int sf_setup(struct sf_fs *fs, struct sf_cmdline *c)
 			strerror(errno));
 		return -errno;
 	}
-	fs->root.fd = open(fs->source, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	fs->root.fd = sf_atime_open_root(fs, fs->source);
 	if (fs->root.fd < 0 || fstat(fs->root.fd, &st)) {
+		rc = fs->root.fd < 0 ? fs->root.fd : -errno;
 		fprintf(stderr, "smackfuse: %s: %s\n", fs->source,
-			strerror(errno));
-		return -errno;
+			strerror(-rc));
+		return rc;
 	}
 	fs->root.ino = st.st_ino;
 	fs->root.dev = st.st_dev;
@@ -565,6 +576,19 @@ static int sf_main(struct sf_fs *fs, struct sf_cmdline *c, int argc,
 	if (!c->source) {
 		sf_usage(stderr);
 		return 1;
+	}
+	if (c->remount) {
+		char *mnt = realpath(c->mountpoint ? c->mountpoint : c->source,
+				     NULL);
+		int rc;
+
+		if (!mnt) {
+			perror("smackfuse: remount");
+			return 1;
+		}
+		rc = sf_remount(mnt, c->pass);
+		free(mnt);
+		return rc;
 	}
 	umask(0);
 	sf_raise_nofile(fs);

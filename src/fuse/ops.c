@@ -64,11 +64,33 @@ static double sf_attr_timeout(struct sf_fs *fs, struct sf_node *n)
 {
 	sf_lid lid;
 
-	if (fs->cache_strict)
+	if (fs->cache_strict || atomic_load(&n->mapped_write))
 		return 0;
 	lid = sf_node_label(fs, n);
 	return lid == SF_LID_STAR || lid == SF_LID_WEB ||
 	       lid == fs->sole_subject ? SF_CACHE_TIMEOUT : 0;
+}
+
+/*
+ * A shared writable mapping of a passed-through file writes the backing
+ * file behind the kernel's attribute cache (backing_file_mmap(): the
+ * FUSE inode hears of no fault), so stat(2) would show the times of
+ * before the write until the attributes timed out.  A node opened for
+ * reading and writing with passthrough (such a mapping needs O_RDWR) is
+ * therefore no longer cached, and what the kernel cached is dropped now.
+ */
+static void sf_open_mapped_write(struct sf_fs *fs, struct sf_node *n,
+				 int flags, int32_t backing_id)
+{
+	bool cached;
+
+	if (backing_id <= 0 || (flags & O_ACCMODE) != O_RDWR ||
+	    atomic_load(&n->mapped_write))
+		return;
+	cached = sf_attr_timeout(fs, n) > 0;
+	if (!atomic_exchange(&n->mapped_write, true) && cached)
+		fuse_lowlevel_notify_inval_inode(fs->se, sf_node_ino(fs, n),
+						 -1, 0);
 }
 
 static void sf_entry_timeouts(struct sf_fs *fs, struct sf_node *dir,
@@ -130,6 +152,7 @@ static void *sf_readahead_thread(void *arg)
 	dev_t dev;
 	FILE *f;
 
+	sf_atime_mounted(fs);
 	/* Not stat(): that is a request to ourselves (see mountinfo.c). */
 	dev = sf_mount_dev(fs->mountpoint);
 	if (!dev)
@@ -164,6 +187,7 @@ static void sf_init(void *userdata, struct fuse_conn_info *conn)
 		conn->want |= FUSE_CAP_ATOMIC_O_TRUNC;
 	/* Passthrough needs it off too: writes are decided at open. */
 	conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
+	sf_caps_init(fs, conn);
 	sf_transport_init(fs, conn);
 	conn->max_write = 1024 * 1024;
 	if (fs->cache_strict)
@@ -248,6 +272,7 @@ static void sf_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
 	struct sf_subject s;
 	char proc[64];
 	struct stat st;
+	mode_t kill;
 	int rc, fd = -1;
 
 	sf_subject_get(fs, req, &s);
@@ -259,6 +284,9 @@ static void sf_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
 	 * that may write, which always have one. */
 	if (fi)
 		fd = sf_file_fd_if_open(fi);
+	rc = sf_setid_setattr(fs, &s, n, fd, valid, &kill);
+	if (rc)
+		goto out_err;
 	sf_proc_path(n, proc, sizeof(proc));
 	rc = -EIO;
 	if (valid & FUSE_SET_ATTR_MODE) {
@@ -297,6 +325,9 @@ static void sf_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
 		if (sf_utimens(n, fd, tv))
 			goto out_errno;
 	}
+	rc = sf_setid_clear(n, fd, kill);
+	if (rc)
+		goto out_err;
 	if (fstatat(n->fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW))
 		goto out_errno;
 	fuse_reply_attr(req, &st, sf_attr_timeout(fs, n));
@@ -349,8 +380,10 @@ static void sf_make(fuse_req_t req, fuse_ino_t parent, const char *name,
 		goto out_err;
 	}
 	label = sf_new_label(fs, &s, dir, &transmute);
-	rc = sf_make_node(fs, &s, dir, name, mode, rdev, link, label,
-			  transmute, &fd);
+	rc = sf_create_umask(fuse_req_ctx(req)->umask);
+	if (!rc)
+		rc = sf_make_node(fs, &s, dir, name, mode, rdev, link, label,
+				  transmute, &fd);
 	if (!rc)
 		rc = sf_node_from_fd(fs, fd, &e, &n);
 	if (rc)
@@ -543,7 +576,9 @@ static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 			return;
 		}
 	}
-	rc = sf_file_new(fi, fd, fi->flags);
+	rc = sf_setid_open(fs, &s, fd, fi->flags);
+	if (!rc)
+		rc = sf_file_new(fi, fd, fi->flags);
 	if (rc) {
 		if (fd >= 0)
 			close(fd);
@@ -552,6 +587,7 @@ static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 	}
 	/* A passed-through file has no page cache of its own to keep. */
 	fi->keep_cache = !backing_id && !fs->cache_strict;
+	sf_open_mapped_write(fs, n, fi->flags, backing_id);
 	reply.fi = fi;
 	reply.backing_id = backing_id;
 	if (sf_reply_open(req, &reply) == -ENOENT)
@@ -1206,7 +1242,10 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 			    dir, name);
 	if (rc)
 		goto out_err;
-	rc = sf_make_file(fs, &s, dir, name, mode, fi->flags, label, &pfd, &fd);
+	rc = sf_create_umask(fuse_req_ctx(req)->umask);
+	if (!rc)
+		rc = sf_make_file(fs, &s, dir, name, mode, fi->flags, label,
+				  &pfd, &fd);
 	if (rc == -EEXIST && !(fi->flags & O_EXCL)) {
 		/* Created meanwhile: open it as open(2) would. */
 		n = sf_peek(fs, dir, name, &rc);
@@ -1218,7 +1257,10 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 
 			sf_proc_path(n, proc, sizeof(proc));
 			fd = open(proc, sf_file_open_flags(fi->flags));
-			rc = fd < 0 ? -errno : 0;
+			rc = fd < 0 ? -errno : sf_setid_open(fs, &s, fd,
+							     fi->flags);
+			if (rc && fd >= 0)
+				close(fd);
 		}
 		if (rc) {
 			sf_node_forget(fs, n, 1);
@@ -1259,6 +1301,9 @@ reply:
 		goto out_err;
 	}
 	fi->keep_cache = !backing_id && !fs->cache_strict;
+	sf_open_mapped_write(fs, n, fi->flags, backing_id);
+	if (atomic_load(&n->mapped_write))
+		e.attr_timeout = 0;
 	reply.entry = &e;
 	reply.fi = fi;
 	reply.backing_id = backing_id;
@@ -1371,13 +1416,15 @@ static void sf_flock(fuse_req_t req, fuse_ino_t ino,
 static void sf_fallocate(fuse_req_t req, fuse_ino_t ino, int mode,
 			 off_t offset, off_t length, struct fuse_file_info *fi)
 {
-	int fd = sf_file_fd(sf_node(req, ino), fi);
+	int fd = sf_file_fd(sf_node(req, ino), fi), err, rc;
 
-	if (fd < 0)
+	if (fd < 0) {
 		fuse_reply_err(req, -fd);
-	else
-		fuse_reply_err(req, fallocate(fd, mode, offset, length) ?
-			       errno : 0);
+		return;
+	}
+	err = fallocate(fd, mode, offset, length) ? errno : 0;
+	rc = sf_setid_fallocate(sf_fs_of(req), req, fd, err);
+	fuse_reply_err(req, err ? err : -rc);
 }
 
 static void sf_readdirplus(fuse_req_t req, fuse_ino_t ino, size_t size,

@@ -24,6 +24,8 @@
 #include "smack.h"
 #include "users.h"
 
+struct fuse_init_out;	/* <linux/fuse.h>, for caps.c */
+
 /* Prefix of the hidden names used while a new object gets its label. */
 #define SF_TMP_PREFIX	".smackfuse-new."
 #define SF_TMP_PREFIX_LEN (sizeof(SF_TMP_PREFIX) - 1)
@@ -80,6 +82,9 @@ struct sf_node {
 	 * of the node's opens share one backing id, from the first until
 	 * the node is forgotten.  Set under passthrough.c's lock. */
 	int32_t backing_id;
+	/* Opened for reading and writing with passthrough: its attributes
+	 * are never cached again (ops.c, sf_open_mapped_write()). */
+	atomic_bool mapped_write;
 };
 
 struct sf_lockfd {
@@ -150,6 +155,16 @@ struct sf_fs {
 	atomic_bool passthrough;
 	atomic_ulong backing_open;	/* ids registered and not closed */
 
+	/* FUSE capabilities (caps.c): what the kernel offered at INIT
+	 * (flags2 in the upper half), flags to add to libfuse's reply, and
+	 * whether the daemon clears set-ID bits (setid.c). */
+	uint64_t init_offered;
+	uint32_t init_add;
+	bool killpriv;
+	/* -o noatime, relatime, ... (atime.c): MOUNT_ATTR_* flags. */
+	bool atime_given;
+	unsigned int atime_attr;
+
 	/* Counters shown by the control filesystem's "status". */
 	atomic_ulong checks, denials, cache_hits, grants, audit_dropped;
 	/* GETATTRs whose site could not be told (getattr.c), and those of
@@ -214,6 +229,8 @@ int sf_users_load(struct sf_fs *fs, const char *path);
 void sf_subject_get(struct sf_fs *fs, fuse_req_t req, struct sf_subject *s);
 sf_lid sf_subject_of(struct sf_fs *fs, pid_t pid, uid_t uid, gid_t gid);
 bool sf_privileged(struct sf_fs *fs, struct sf_subject *s, int cap);
+bool sf_subject_capable(struct sf_subject *s, int cap);
+bool sf_subject_in_group(struct sf_subject *s, gid_t gid);
 int sf_read_small(const char *path, char *buf, size_t size);
 const char *sf_kernel_checks(void);
 int sf_kernel_checks_status(struct sf_fs *fs, char *buf, size_t size);
@@ -247,6 +264,9 @@ int sf_getattr_status(struct sf_fs *fs, char *buf, size_t size);
 int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 		     struct sf_node *n, const struct fuse_file_info *fi);
 bool sf_kernel_reads_xattr(const char *name, pid_t tid);
+enum { SF_CALL_UNKNOWN = -1, SF_CALL_OTHER, SF_CALL_CHOWN,
+       SF_CALL_FALLOCATE };
+int sf_caller_call(pid_t tid);
 
 /* lock.c */
 int sf_lock_get(struct sf_node *n, uint64_t owner, uint64_t fh, int flags);
@@ -269,6 +289,28 @@ bool sf_request_may_wait(uint32_t opcode);
 /* policy.c: @paths, or @etc/accesses.d if there is one and none given */
 int sf_policy_load(struct sf_fs *fs, const char *etc, char **paths,
 		   size_t npaths);
+
+/* caps.c */
+void sf_caps_offered(struct sf_fs *fs, uint64_t offered);
+void sf_caps_init_reply(struct sf_fs *fs, struct fuse_init_out *o);
+int sf_caps_status(struct sf_fs *fs, char *buf, size_t size);
+void sf_caps_init(struct sf_fs *fs, struct fuse_conn_info *conn);
+
+/* setid.c */
+int sf_setid_setattr(struct sf_fs *fs, struct sf_subject *s,
+		     struct sf_node *n, int fd, int valid, mode_t *kill);
+int sf_setid_clear(struct sf_node *n, int fd, mode_t kill);
+int sf_setid_open(struct sf_fs *fs, struct sf_subject *s, int fd,
+		  int flags);
+int sf_setid_fallocate(struct sf_fs *fs, fuse_req_t req, int fd, int err);
+
+/* atime.c */
+bool sf_atime_option(struct sf_fs *fs, const char *opt);
+int sf_atime_open_root(struct sf_fs *fs, const char *source);
+void sf_atime_mounted(struct sf_fs *fs);
+
+/* remount.c */
+int sf_remount(const char *mountpoint, const char *opts);
 
 /* For the control filesystem (control.h hooks take a void *arg). */
 void sf_invalidate_all(void *arg);

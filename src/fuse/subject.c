@@ -343,3 +343,16 @@ sf_lid sf_subject_hook(void *arg, pid_t pid, uid_t uid, gid_t gid)
 {
 	return sf_subject_of(arg, pid, uid, gid);
 }
+
+/* capable(): @cap in the caller's effective set, onlycap aside. */
+bool sf_subject_capable(struct sf_subject *s, int cap)
+{
+	sf_subject_status(s);
+	return s->capeff & (1ull << cap);
+}
+
+/* in_group_p(): @gid is the caller's fsgid or one of its groups. */
+bool sf_subject_in_group(struct sf_subject *s, gid_t gid)
+{
+	return sf_in_group(s, gid);
+}

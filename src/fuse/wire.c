@@ -55,6 +55,7 @@ static void sf_wire_init_request(struct sf_fs *fs,
 		return;
 	memcpy(&in, buf + sizeof(*h), sizeof(in));
 	offered = sf_init_flags(in.flags, in.flags2);
+	sf_caps_offered(fs, offered);
 #ifndef SF_LIBFUSE_PASSTHROUGH
 	sf_ptc_sniff_init(fs, offered);
 #endif
@@ -78,7 +79,7 @@ sf_wire_received(struct sf_fs *fs, const char *buf, size_t len)
 	atomic_fetch_add_explicit(&sf_wire.requests, 1, memory_order_relaxed);
 	if (h.opcode == FUSE_INIT)
 		sf_wire_init_request(fs, &h, buf, len);
-	sf_loop_received(h.opcode);
+	sf_loop_received(h.opcode, len);
 }
 
 static ssize_t sf_wire_read(int fd, void *buf, size_t len, void *userdata)
@@ -113,6 +114,7 @@ static ssize_t sf_wire_init_reply(struct sf_fs *fs, int fd,
 		return writev(fd, iov, count);
 	}
 	memcpy(&o, iov[1].iov_base, sizeof(o));
+	sf_caps_init_reply(fs, &o);
 #ifndef SF_LIBFUSE_PASSTHROUGH
 	sf_ptc_init_reply(fs, (char *)&o, sizeof(o));
 #endif

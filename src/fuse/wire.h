@@ -25,7 +25,7 @@ static inline uint64_t sf_init_flags(uint32_t flags, uint32_t flags2)
 int sf_loop_start(void);
 void sf_loop_stop(void);
 void sf_loop_acquire(void);
-void sf_loop_received(uint32_t opcode);
+void sf_loop_received(uint32_t opcode, size_t len);
 
 /* passthrough.c: the INIT callback's part. */
 void sf_passthrough_init(struct sf_fs *fs, struct fuse_conn_info *conn);
