@@ -3,16 +3,20 @@
 #
 # Workloads (bench/fsbench): create, stat and unlink of N files in 100
 # directories; open, read 4 KiB and close of N files, cold and warm;
-# sequential write (with fsync) and read of one file, cold and warm.
+# sequential write (with fsync) and read of one file, cold and warm;
+# small writes (BENCH_WRITES writes of 4 and of 512 bytes into one file,
+# in place and with O_APPEND, as logs and mailboxes write, issue 30).
 # Each runs on native (the backing ext4/tmpfs under /tmp), smackfuse with
 # enforcement over /dev/fuse (-o uring=off), the same over io_uring
 # (-o uring=auto, the "uring" column), smackfuse -o checks=off, and bindfs,
-# all mounted at once;
+# and, for the small writes only, smackfuse -o passthrough=off (the "nopt"
+# column: every write a request over /dev/fuse); all mounted at once;
 # each workload runs on every configuration back to back, in an order that
 # rotates with the run.  Medians of RUNS runs and ratios are printed in one
 # table.  Cold = sync + drop_caches just before the configuration's turn.
 #
 # Environment: BENCH_FILES (10000), BENCH_SEQ_MIB (1024), BENCH_RUNS (3),
+# BENCH_WRITES (50000), BENCH_ONLY (small-write: only the small writes),
 # BENCH_DIR (a directory on the filesystem to test, default /var/tmp),
 # BENCH_ALT (another smackfuse binary: adds an "alt" column, enforcing,
 # and alt/enf, to compare a change side by side), BENCH_URING (off: no
@@ -25,6 +29,8 @@ BUILD=$(cd "${1:-.}" && pwd)
 FILES=${BENCH_FILES:-10000}
 MIB=${BENCH_SEQ_MIB:-1024}
 RUNS=${BENCH_RUNS:-3}
+WRITES=${BENCH_WRITES:-50000}
+ONLY=${BENCH_ONLY:-}
 BASE=${BENCH_DIR:-/var/tmp}
 SMACKFUSE=$BUILD/smackfuse
 ALT=${BENCH_ALT:-}
@@ -42,7 +48,7 @@ if [ "${BENCH_URING:-auto}" != off ] && [ -w "$UR_PARAM" ]; then
 	echo Y >"$UR_PARAM" && URING=uring
 fi
 T=$(mktemp -d "$BASE/smackfuse-bench.XXXXXX")
-CONFIGS="native enforce${URING:+ uring} checks-off bindfs${ALT:+ alt}"
+CONFIGS="native enforce${URING:+ uring} checks-off bindfs nopt${ALT:+ alt}"
 cleanup() {
 	local c
 	for c in $CONFIGS; do
@@ -73,6 +79,7 @@ mount_cfg() {
 	uring) sf "$SMACKFUSE" "$2" "$3" -o uring=auto \
 		-o control="$T/ctl-uring" && uring_check "$3" ;;
 	checks-off) sf "$SMACKFUSE" "$2" "$3" -o checks=off -o uring=off ;;
+	nopt) sf "$SMACKFUSE" "$2" "$3" -o passthrough=off -o uring=off ;;
 	alt) sf "$ALT" "$2" "$3" ;;
 	bindfs) bindfs -o allow_other "$2" "$3" ;;
 	esac
@@ -129,6 +136,22 @@ for run in $(seq "$RUNS"); do
 		[ "$c" = native ] ||
 			PID[$c]=$(pgrep -f -- " $T/mnt-$c\$" | head -n 1)
 	done
+	for c in $order; do
+		for size in 4 512; do
+			fsb "$c" "small-write-$size" small-write "$WRITES" \
+				"$size" | rec "$c"
+		done
+	done
+	if [ "$ONLY" = small-write ]; then
+		for c in $CONFIGS; do
+			[ "$c" = native ] || fusermount3 -u "$T/mnt-$c"
+			rm -rf "$T/src-$c"
+		done
+		set -- "${@:2}" "$1"
+		continue
+	fi
+	order=${order/ nopt/}
+	order=${order/nopt /}
 	for c in $order; do fsb "$c" meta meta "$FILES" 100 | rec "$c"; done
 	for c in $order; do fsb "$c" setup small-setup "$FILES" >/dev/null; done
 	for c in $order; do fsb "$c" seq-write seq-write "$MIB" | rec "$c"; done
@@ -152,6 +175,43 @@ for run in $(seq "$RUNS"); do
 done
 
 median() { sort -g "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+small_table() {
+	local ph n e u p b
+	printf '\nsmall writes: %d writes each, median of %d runs; seconds and ratios\n\n' \
+		"$WRITES" "$RUNS"
+	printf '%-16s %9s %9s %9s %9s %9s | %8s %8s %8s %8s %8s' workload \
+		native enforce uring nopt bindfs enf/nat enf/bind ur/nat \
+		ur/bind nopt/bind
+	[ -z "$ALT" ] && echo || printf ' | %9s %8s\n' alt alt/nat
+	for ph in small-write-4 small-append-4 small-write-512 \
+		small-append-512; do
+		n=$(median "$T/res/native.$ph")
+		e=$(median "$T/res/enforce.$ph")
+		u=-
+		[ -z "$URING" ] || u=$(median "$T/res/uring.$ph")
+		p=$(median "$T/res/nopt.$ph")
+		b=$(median "$T/res/bindfs.$ph")
+		awk -v ph="$ph" -v n="$n" -v e="$e" -v u="$u" -v p="$p" \
+			-v b="$b" 'BEGIN {
+			printf "%-16s %9.3f %9.3f %9s %9.3f %9.3f | %8.2f %8.2f",
+				ph, n, e, u == "-" ? "-" : sprintf("%.3f", u),
+				p, b, e / n, e / b
+			if (u == "-") printf " %8s %8s", "-", "-"
+			else printf " %8.2f %8.2f", u / n, u / b
+			printf " %8.2f", p / b }'
+		[ -z "$ALT" ] || awk -v n="$n" \
+			-v a="$(median "$T/res/alt.$ph")" \
+			'BEGIN { printf " | %9.3f %8.2f", a, a / n }'
+		echo
+	done
+	echo
+	echo "Issue 30 targets: enf/nat and ur/nat <= 1.50; enf/bind, ur/bind and nopt/bind <= 1.00."
+}
+if [ "$ONLY" = small-write ]; then
+	small_table
+	exit 0
+fi
 
 printf '\nsmackfuse filesystem benchmark: %d files, %d MiB sequential, median of %d runs\n' \
 	"$FILES" "$MIB" "$RUNS"
@@ -180,6 +240,7 @@ for ph in create stat unlink small-read-cold small-read-warm seq-write \
 done
 echo
 echo "Targets: enf/off <= 1.10; enf/bind <= 1.00; for seq-*, native/enforce >= 0.80 (enf/nat <= 1.25)."
+small_table
 [ -n "$URING" ] || echo "(no uring column: BENCH_URING=off, or the kernel has no FUSE over io_uring)"
 [ -z "$URING" ] || echo "Issue 19 targets: ur/bind <= 0.80 on create, stat, unlink, small-read-*; enf/bind <= 1.00 (create <= 1.20)."
 

@@ -8,6 +8,9 @@
  *   fsbench DIR seq-write MIB    write MIB MiB sequentially, then fsync
  *   fsbench DIR seq-read MIB     read the file back sequentially
  *   fsbench DIR stat N           stat(2) the N files small-setup made
+ *   fsbench DIR small-write N SIZE  N writes of SIZE bytes into an
+ *                                existing file, in place from offset 0
+ *                                (dd conv=notrunc), then N with O_APPEND
  *
  * Prints "PHASE SECONDS" lines (meta prints create, stat and unlink).
  * bench/fs.sh runs it on native, smackfuse and bindfs and takes medians.
@@ -166,12 +169,56 @@ static void seq(const char *dir, long mib, int writing)
 	free(buf);
 }
 
+/* One pass of small writes: @n writes of @size bytes on @fd. */
+static double small_writes(int fd, const char *buf, long n, long size,
+			   const char *path)
+{
+	double t = now();
+	long i;
+
+	for (i = 0; i < n; i++)
+		if (write(fd, buf, (size_t)size) != size)
+			die("write", path);
+	return now() - t;
+}
+
+/* Logs, mailboxes and databases write in small pieces: each write(2)
+ * that costs a request shows here (issue 30). */
+static void small_write(const char *dir, long n, long size)
+{
+	char path[4096], buf[65536];
+	double t;
+	int fd;
+
+	if (size <= 0 || size > (long)sizeof(buf))
+		exit(2);
+	memset(buf, 'w', sizeof(buf));
+	snprintf(path, sizeof(path), "%s/small-write", dir);
+	fd = open(path, O_WRONLY | O_CREAT, 0644);
+	if (fd < 0 || write(fd, buf, 1) != 1 || close(fd))
+		die("create", path);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		die("open", path);
+	t = small_writes(fd, buf, n, size, path);
+	printf("small-write-%ld %.4f\n", size, t);
+	close(fd);
+	fd = open(path, O_WRONLY | O_APPEND);
+	if (fd < 0)
+		die("open", path);
+	t = small_writes(fd, buf, n, size, path);
+	printf("small-append-%ld %.4f\n", size, t);
+	close(fd);
+	if (unlink(path))
+		die("unlink", path);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 4) {
 		fputs("usage: fsbench DIR meta N NDIRS | small-setup N | "
 		      "small-read N | seq-write MIB | seq-read MIB | "
-		      "stat N\n", stderr);
+		      "stat N | small-write N SIZE\n", stderr);
 		return 2;
 	}
 	if (!strcmp(argv[2], "meta") && argc > 4)
@@ -186,6 +233,8 @@ int main(int argc, char **argv)
 		seq(argv[1], atol(argv[3]), 0);
 	else if (!strcmp(argv[2], "stat"))
 		stat_files(argv[1], atol(argv[3]));
+	else if (!strcmp(argv[2], "small-write") && argc > 4)
+		small_write(argv[1], atol(argv[3]), atol(argv[4]));
 	else
 		return 2;
 	return 0;

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "smackfuse.h"
-#include "uring.h"
+#include "transport.h"
 
 /* Rate limit: a burst of SF_AUDIT_BURST lines, then SF_AUDIT_RATE a second
  * (printk_ratelimit style), counting what was dropped. */
@@ -255,22 +255,31 @@ static const char *const sf_subject_names[] = {
 	[SF_SUBJ_KMOD] = "kmod", [SF_SUBJ_USERS] = "users",
 };
 
+/* Append what @add prints to @buf at *@n; past @size only count it (the
+ * status is sized with @buf NULL first, then written). */
+static void sf_status_add(struct sf_fs *fs, char *buf, size_t size,
+			  size_t *n, int (*add)(struct sf_fs *, char *, size_t))
+{
+	char none[1];
+	int r = *n < size ? add(fs, buf + *n, size - *n) :
+			    add(fs, none, sizeof(none));
+
+	if (r > 0)
+		*n += (size_t)r;
+}
+
 size_t sf_status(void *arg, char *buf, size_t size)
 {
 	struct sf_fs *fs = arg;
-	char transport[200];
-	int n;
+	size_t n;
+	int r;
 
-	sf_uring_describe(transport, sizeof(transport));
-	n = snprintf(buf, size,
+	r = snprintf(buf, size,
 		     "source: %s\nmountpoint: %s\nsubject: %s\n"
 		     "enforcing: %s\ncache: %s\nlogging: %d\n"
 		     "checks: %lu\ndenials: %lu\ngrants: %lu\n"
 		     "cache hits: %lu\nnodes: %zu\nnodes peak: %zu\n"
-		     "nodes high-water mark: %zu\nnodes evicted: %lu\n"
-		     "passthrough: %s\nbacking files: %lu\n"
-		     "blocked requests passed over: %lu\n"
-		     "transport: %s\nio_uring requests: %lu\n",
+		     "nodes high-water mark: %zu\nnodes evicted: %lu\n",
 		     fs->source, fs->mountpoint,
 		     sf_subject_names[fs->subject],
 		     fs->checks_off ? "no" : "yes",
@@ -279,18 +288,15 @@ size_t sf_status(void *arg, char *buf, size_t size)
 		     atomic_load(&fs->checks), atomic_load(&fs->denials),
 		     atomic_load(&fs->grants), atomic_load(&fs->cache_hits),
 		     fs->nnodes, fs->nodes_peak, fs->nodes_high,
-		     fs->nodes_evicted,
-		     atomic_load(&fs->passthrough) ? "yes" : "no",
-		     atomic_load(&fs->backing_open), sf_loop_takeovers(),
-		     transport, sf_uring_requests());
-	if (n >= 0) {	/* sized with buf NULL first, then written */
-		char none[1];
-
-		n += (size_t)n < size ?
-			sf_getattr_status(fs, buf + n, size - n) :
-			sf_getattr_status(fs, none, sizeof(none));
-	}
-	return n < 0 ? 0 : (size_t)n;
+		     fs->nodes_evicted);
+	if (r < 0)
+		return 0;
+	n = (size_t)r;
+	sf_status_add(fs, buf, size, &n, sf_transport_status);
+	sf_status_add(fs, buf, size, &n, sf_caps_status);
+	sf_status_add(fs, buf, size, &n, sf_getattr_status);
+	sf_status_add(fs, buf, size, &n, sf_kernel_checks_status);
+	return n;
 }
 
 void sf_set_logging(void *arg, int level)

@@ -533,7 +533,7 @@ int sf_control_start(struct sf_control **out, struct sf_policy *policy,
 		rc = -ENOMEM;
 		goto out_free;
 	}
-	rc = ctl_path_setup(c, cfg->dir);
+	rc = ctl_path_setup(c, cfg->dir, cfg->rundir);
 	if (rc < 0)
 		goto out_free;
 	ctl_net_start(c);

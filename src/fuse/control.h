@@ -33,9 +33,6 @@
 
 #include "smack.h"
 
-/* Directory holding every control directory (or a symlink to it). */
-#define SF_CONTROL_RUNDIR "/run/smackfuse"
-
 struct sf_control;
 
 struct sf_control_hooks {
@@ -53,8 +50,12 @@ struct sf_control_hooks {
 
 struct sf_control_config {
 	/* Where to mount: NULL or "" for the default
-	 * SF_CONTROL_RUNDIR/<escaped mountpoint>, "none" to disable. */
+	 * RUNDIR/<escaped mountpoint>, "none" to disable. */
 	const char *dir;
+	/* RUNDIR, the index of mounts, which holds every control directory
+	 * or a symlink to it: NULL for $SMACKFUSE_RUNDIR, else
+	 * /run/smackfuse (paths.h). */
+	const char *rundir;
 	const char *mountpoint;	/* the enforcement mountpoint (absolute) */
 	const char *source;	/* the backing tree (absolute) */
 	bool log_stderr;	/* log to stderr as well as syslog (-f) */
@@ -94,5 +95,10 @@ size_t sf_control_escape(const char *path, char *buf, size_t size);
  * FUSE mounts, where stat() would be a request to ourselves.
  */
 dev_t sf_mount_dev(const char *dir);
+/* Undo mountinfo's \ooo escapes of a path, in place. */
+void sf_unescape_mountinfo(char *s);
+int sf_mount_options(const char *dir, char *opts, size_t osize, char *type,
+		     size_t tsize);
+bool sf_mount_has_opt(const char *list, const char *opt);
 
 #endif /* SMACKFUSE_CONTROL_H */

@@ -14,7 +14,9 @@ src_fuse_libsfcontrol_a_SOURCES = \
 	src/fuse/control_ipv6.c \
 	src/fuse/control_escape.c \
 	src/fuse/mountinfo.c \
-	src/fuse/control_priv.c
+	src/fuse/control_priv.c \
+	src/fuse/paths.h \
+	src/fuse/paths.c
 src_fuse_libsfcontrol_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/netlabel
 src_fuse_libsfcontrol_a_CFLAGS = $(AM_CFLAGS) $(FUSE3_CFLAGS) $(URCU_CFLAGS)
 # Whoever links libsfcontrol.a links these after it (NetLabel, libnl-3).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * control_escape.c - the name of a mount's entry in SF_CONTROL_RUNDIR:
+ * control_escape.c - the name of a mount's entry in the run directory:
  * its mountpoint escaped as `systemd-escape --path` does.  Shared by the
  * daemon (libsfcontrol), which creates the entry, and smackfusectl, which
  * finds it; it needs nothing of libfuse.

@@ -189,7 +189,8 @@ ssize_t ctl_store_netlabel(struct sf_control *c, const struct ctl_caller *who,
 			   const char *buf, size_t len, struct ctl_buf *out);
 
 /* control_path.c: where the control directory lives */
-int ctl_path_setup(struct sf_control *c, const char *dir);
+int ctl_path_setup(struct sf_control *c, const char *dir,
+		   const char *rundir);
 void ctl_path_teardown(struct sf_control *c);
 
 #endif /* SMACKFUSE_CONTROL_INT_H */

@@ -75,7 +75,8 @@ static int ctl_net6_parse(const char *buf, size_t len, struct ctl_net6 *e,
 	const char *p = tmp;
 	unsigned int i, bits;
 	long long prefix = 128;
-	char *slash, *sp;
+	const char *sp;
+	char *slash;
 
 	if (len >= sizeof(tmp) + SF_LABEL_MAX)
 		return -EINVAL;

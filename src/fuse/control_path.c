@@ -3,9 +3,11 @@
  * control_path.c - where a mount's control directory lives, and the index
  * that lets tools find every running mount.
  *
- * The index is SF_CONTROL_RUNDIR itself: one entry per enforcement mount,
- * named like `systemd-escape --path MOUNTPOINT`.  By default the entry IS
- * the control directory; with -o control=DIR it is a symlink to DIR.
+ * The index is the run directory (/run/smackfuse unless the daemon's
+ * --rundir or $SMACKFUSE_RUNDIR says otherwise, paths.h): one entry per
+ * mount, named like `systemd-escape --path MOUNTPOINT`.  By default the
+ * entry IS the control directory; with -o control=DIR it is a symlink to
+ * DIR.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -20,6 +22,7 @@
 #include <unistd.h>
 
 #include "control_int.h"
+#include "paths.h"
 
 /* A directory left by a daemon that died: its FUSE mount is dead. */
 static void ctl_clear_stale(const char *dir)
@@ -63,20 +66,24 @@ static int ctl_mkdir(struct sf_control *c, const char *dir, bool *made)
 	return 0;
 }
 
-int ctl_path_setup(struct sf_control *c, const char *dir)
+int ctl_path_setup(struct sf_control *c, const char *dir,
+		   const char *rundir)
 {
 	char name[PATH_MAX - 64], entry[PATH_MAX];
+	const char *run = rundir ? rundir : sf_run_dir(NULL, NULL).path;
 	struct stat st;
 	int rc;
 
 	if (sf_control_escape(c->mountpoint, name, sizeof(name)) >=
 	    sizeof(name))
 		return -ENAMETOOLONG;
-	snprintf(entry, sizeof(entry), "%s/%s", SF_CONTROL_RUNDIR, name);
-	if (mkdir(SF_CONTROL_RUNDIR, 0755) != 0 && errno != EEXIST) {
-		ctl_log(c, LOG_ERR, "mkdir %s: %s", SF_CONTROL_RUNDIR,
-			strerror(errno));
-		return -errno;
+	if ((size_t)snprintf(entry, sizeof(entry), "%s/%s", run, name) >=
+	    sizeof(entry))
+		return -ENAMETOOLONG;
+	if (mkdir(run, 0755) != 0 && errno != EEXIST) {
+		rc = -errno;
+		ctl_log(c, LOG_ERR, "mkdir %s: %s", run, strerror(-rc));
+		return rc;
 	}
 	c->dir = realpath(dir && *dir ? dir : entry, NULL);
 	if (!c->dir)

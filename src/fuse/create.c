@@ -9,10 +9,16 @@
  * names), labelled, then moved to their name with
  * renameat2(RENAME_NOREPLACE).  A crash leaves at most a hidden
  * temporary name behind, never a visible unlabelled object.
+ *
+ * The mode comes unmasked (FUSE_DONT_MASK, caps.c) with the caller's
+ * umask, which becomes the creating thread's own (sf_create_umask()): the
+ * backing filesystem then applies it, or a default ACL of the directory
+ * instead, as it does for a local caller.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +28,29 @@
 #include "smackfuse.h"
 #include "create.h"
 #include "file.h"
+
+/* This thread's umask, once it has one of its own (unshare(CLONE_FS));
+ * -1 before. */
+static __thread int sf_thread_umask = -1;
+
+/**
+ * sf_create_umask - the umask the backing filesystem applies to what this
+ * thread creates next: @mask, the caller's.  Returns 0 or -errno.  Only
+ * create.c creates in the daemon's workers, so the umask is left set.
+ */
+int sf_create_umask(mode_t mask)
+{
+	mask &= 0777;
+	if (sf_thread_umask < 0) {
+		if (unshare(CLONE_FS))
+			return -errno;
+		sf_thread_umask = (int)umask(mask);
+	}
+	if ((mode_t)sf_thread_umask != mask)
+		umask(mask);
+	sf_thread_umask = (int)mask;
+	return 0;
+}
 
 static void sf_tmp_name(char *buf, size_t size)
 {
@@ -123,6 +152,7 @@ int sf_make_node(struct sf_fs *fs, struct sf_subject *s, struct sf_node *dir,
 {
 	char tmp[128], proc[64];
 	bool chowned = false;
+	struct stat st;
 	int fd, rc;
 
 	sf_tmp_name(tmp, sizeof(tmp));
@@ -141,11 +171,16 @@ int sf_make_node(struct sf_fs *fs, struct sf_subject *s, struct sf_node *dir,
 	}
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
 	rc = sf_label_new_fd(fs, -1, proc, label, transmute && S_ISDIR(mode));
+	/* chown clears set-ID bits a non-directory was made with: then
+	 * they are set again, with the rest of the mode it was made with
+	 * (the umask's or a default ACL's, not the one asked for). */
+	if (!rc && !S_ISDIR(mode) && !S_ISLNK(mode) && (mode & 06000) &&
+	    fstatat(fd, "", &st, AT_EMPTY_PATH))
+		rc = -errno;
 	if (!rc)
 		rc = sf_set_owner(fs, fd, s, dir, &chowned);
-	/* chown cleared set-ID bits a non-directory was asked to have. */
 	if (!rc && chowned && !S_ISDIR(mode) && !S_ISLNK(mode) &&
-	    (mode & 06000) && fchmodat(AT_FDCWD, proc, mode & 07777, 0))
+	    (mode & 06000) && fchmodat(AT_FDCWD, proc, st.st_mode & 07777, 0))
 		rc = -errno;
 	if (!rc && renameat2(dir->fd, tmp, dir->fd, name, RENAME_NOREPLACE))
 		rc = -errno;
@@ -222,6 +257,7 @@ int sf_make_file(struct sf_fs *fs, struct sf_subject *s, struct sf_node *dir,
 		 int *out_path, int *out_fd)
 {
 	bool chowned;
+	struct stat st;
 	int fd, pfd = -1, ofd, rc;
 
 	fd = openat(dir->fd, ".", O_TMPFILE | O_RDWR | O_CLOEXEC, mode & 07777);
@@ -232,9 +268,11 @@ int sf_make_file(struct sf_fs *fs, struct sf_subject *s, struct sf_node *dir,
 					  label, out_path, out_fd);
 	}
 	rc = sf_label_new_fd(fs, fd, NULL, label, false);
+	if (!rc && (mode & 06000) && fstat(fd, &st))	/* as in sf_make_node */
+		rc = -errno;
 	if (!rc)
 		rc = sf_set_owner(fs, fd, s, dir, &chowned);
-	if (!rc && chowned && (mode & 06000) && fchmod(fd, mode & 07777))
+	if (!rc && chowned && (mode & 06000) && fchmod(fd, st.st_mode & 07777))
 		rc = -errno;
 	/* Both descriptors before the name: a failure up to the link
 	 * leaves nothing behind, as the file has no name yet. */

@@ -5,6 +5,7 @@
 
 #include "smackfuse.h"
 
+int sf_create_umask(mode_t mask);
 int sf_make_node(struct sf_fs *fs, struct sf_subject *s, struct sf_node *dir,
 		 const char *name, mode_t mode, dev_t rdev, const char *link,
 		 sf_lid label, bool transmute, int *out);

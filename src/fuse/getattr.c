@@ -413,6 +413,22 @@ bool sf_kernel_reads_xattr(const char *name, pid_t tid)
 	return during(&call);
 }
 
+/**
+ * sf_caller_call - is caller @tid in chown(2) or a sibling, in
+ * fallocate(2), or another call?  SF_CALL_UNKNOWN if it cannot be told.
+ */
+int sf_caller_call(pid_t tid)
+{
+	struct sf_call call;
+
+	sf_call_read(tid, &call);
+	if (call.nr < 0)
+		return SF_CALL_UNKNOWN;
+	if (sf_call_chowns(&call))
+		return SF_CALL_CHOWN;
+	return call.nr == SYS_fallocate ? SF_CALL_FALLOCATE : SF_CALL_OTHER;
+}
+
 /* Everything a GETATTR of a @type object may be asked to stand for. */
 static u32 sf_getattr_all(mode_t type)
 {

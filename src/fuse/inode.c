@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "smackfuse.h"
+#include "transport.h"
 
 /* Room left for open files, directories and libfuse's own fds. */
 static void sf_nodes_limits(struct sf_fs *fs)

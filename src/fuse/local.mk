@@ -11,16 +11,36 @@ smackfuse_SOURCES = \
 	src/fuse/check.c \
 	src/fuse/getattr.c \
 	src/fuse/policy.c \
+	src/fuse/policy_dir.h \
+	src/fuse/policy_dir.c \
 	src/fuse/create.h \
 	src/fuse/create.c \
 	src/fuse/file.h \
 	src/fuse/file.c \
 	src/fuse/lock.c \
+	src/fuse/transport.h \
+	src/fuse/wire.h \
+	src/fuse/wire.c \
 	src/fuse/loop.c \
 	src/fuse/passthrough.c \
+	src/fuse/caps.c \
+	src/fuse/setid.c \
+	src/fuse/remount.c \
+	src/fuse/atime.c \
 	src/fuse/uring_abi.h \
-	src/fuse/uring.h \
 	src/fuse/uring.c \
 	src/fuse/ops.c
+# Where libfuse lacks a feature, the daemon's own code for it
+# (configure.ac: SF_LIBFUSE_PASSTHROUGH, SF_LIBFUSE_URING).
+if !SF_LIBFUSE_PASSTHROUGH
+smackfuse_SOURCES += src/fuse/pt_compat.c
+endif
+if SF_LIBFUSE_URING
+smackfuse_SOURCES += src/fuse/uring_libfuse.c
+else
+smackfuse_SOURCES += src/fuse/uring_own.c
+endif
+EXTRA_DIST += src/fuse/pt_compat.c src/fuse/uring_libfuse.c \
+	src/fuse/uring_own.c
 smackfuse_CFLAGS = $(AM_CFLAGS) $(FUSE3_CFLAGS) $(URCU_CFLAGS) $(URING_CFLAGS)
 smackfuse_LDADD = $(SF_CONTROL_LIBS) src/common/libsfcore.a $(FUSE3_LIBS) $(URCU_LIBS) $(URING_LIBS) -lpthread

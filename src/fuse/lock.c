@@ -26,7 +26,7 @@
 #include <unistd.h>
 
 #include "smackfuse.h"
-#include "uring.h"
+#include "transport.h"
 
 static pthread_mutex_t sf_locks_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -152,10 +152,8 @@ void sf_lock_release_all(struct sf_node *n)
 	}
 }
 
-/* Breaks a waiting fcntl() or flock() with EINTR: no SA_RESTART. */
-#define SF_LOCK_SIGNAL	(SIGRTMIN + 3)
-
-static void sf_lock_wake(int sig)
+/* SF_LOCK_SIGNAL's handler: it only breaks the wait (no SA_RESTART). */
+static void sf_lock_woken(int sig)
 {
 	(void)sig;
 }
@@ -163,7 +161,7 @@ static void sf_lock_wake(int sig)
 /* At start-up, before any worker exists. */
 int sf_lock_setup(void)
 {
-	struct sigaction sa = { .sa_handler = sf_lock_wake };
+	struct sigaction sa = { .sa_handler = sf_lock_woken };
 
 	sigemptyset(&sa.sa_mask);
 	return sigaction(SF_LOCK_SIGNAL, &sa, NULL) ? -errno : 0;
@@ -231,8 +229,8 @@ static int sf_lock_try_once(int fd, struct flock *fl, int op)
  * sf_lock_try - take a lock without waiting: an OFD lock @fl on @fd, or,
  * if @fl is NULL, flock(2) @op (LOCK_NB or LOCK_UN).  The conflict may be
  * with a file its caller has just closed, whose RELEASE (sent without
- * waiting) another queue thread has yet to answer: then once more, after
- * sf_uring_settle().  Returns 0 or an errno.
+ * waiting) another ring thread has yet to answer: then once more, after
+ * sf_transport_settle().  Returns 0 or an errno.
  */
 int sf_lock_try(int fd, struct flock *fl, int op)
 {
@@ -244,7 +242,7 @@ int sf_lock_try(int fd, struct flock *fl, int op)
 	rc = sf_lock_try_once(fd, fl, op);
 	if (rc != EAGAIN && rc != EACCES)	/* EWOULDBLOCK is EAGAIN */
 		return rc;
-	sf_uring_settle();
+	sf_transport_settle();
 	if (fl)
 		*fl = want;
 	return sf_lock_try_once(fd, fl, op);
@@ -252,7 +250,7 @@ int sf_lock_try(int fd, struct flock *fl, int op)
 
 /**
  * sf_lock_test - F_OFD_GETLK of @fl on @fd, as sf_lock_try() takes it:
- * a conflict is looked at again after sf_uring_settle().  Returns 0 or
+ * a conflict is looked at again after sf_transport_settle().  Returns 0 or
  * an errno; @fl says the conflict, or F_UNLCK.
  */
 int sf_lock_test(int fd, struct flock *fl)
@@ -263,7 +261,7 @@ int sf_lock_test(int fd, struct flock *fl)
 		return errno;
 	if (fl->l_type == F_UNLCK)
 		return 0;
-	sf_uring_settle();
+	sf_transport_settle();
 	*fl = want;
 	return fcntl(fd, F_OFD_GETLK, fl) ? errno : 0;
 }

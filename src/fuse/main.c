@@ -22,17 +22,12 @@
 
 #include "smackfuse.h"
 #include "control.h"
-#include "uring.h"
+#include "paths.h"
+#include "transport.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"
 #endif
-
-/* The policy is read from $(sysconfdir)/smackfuse of the build. */
-#ifndef SF_SYSCONFDIR		/* Makefile.am defines it; cppcheck does not */
-#define SF_SYSCONFDIR "/etc"
-#endif
-#define SF_DEFAULT_USERS SF_SYSCONFDIR "/smackfuse/users"
 
 struct sf_fs sf_fs;
 
@@ -44,7 +39,10 @@ struct sf_cmdline {
 	char *pass;			/* -o options for libfuse */
 	char *def, *root, *transmute, *floor, *hat;
 	char *control;			/* -o control=DIR|none */
+	char *etc, *rundir;		/* --etc DIR, --rundir DIR */
+	char *users_default;		/* ETC/users */
 	bool netlabel_off;		/* -o netlabel=off */
+	bool remount;			/* -o remount: remount.c */
 	bool help, version;
 };
 
@@ -62,11 +60,16 @@ static void sf_usage(FILE *f)
 "  -s                     single-threaded\n"
 "  -h, --help             this help\n"
 "  -V, --version          print the version\n"
+"  --etc DIR              policy directory, whose accesses.d and users\n"
+"                         are the defaults below (default $" SF_ETC_ENV ",\n"
+"                         else " SF_ETC_DEFAULT ")\n"
 "  --rules PATH           rule file or directory of them (repeatable;\n"
-"                         default " SF_SYSCONFDIR "/smackfuse/accesses.d\n"
+"                         default " SF_ETC_DEFAULT "/accesses.d\n"
 "                         if it exists)\n"
+"  --rundir DIR           index of running mounts (default\n"
+"                         $" SF_RUN_ENV ", else " SF_RUN_DEFAULT ")\n"
 "  -o subject=auto|smack|kmod|users   where subject labels come from\n"
-"  -o users=PATH          users map (default " SF_DEFAULT_USERS ")\n"
+"  -o users=PATH          users map (default " SF_ETC_DEFAULT "/users)\n"
 "  -o smackfsdef=LABEL    label of unlabelled objects (alias smackfsdefault=)\n"
 "  -o smackfsroot=LABEL   label of the root\n"
 "  -o smackfstransmute=LABEL  label of the root, made transmuting\n"
@@ -83,9 +86,12 @@ static void sf_usage(FILE *f)
 "  -o xattr=PREFIX        keep labels in PREFIX\"SMACK64\"... (default security.)\n"
 "  -o logging=0..3        0 none, 1 denials (default), 2 grants, 3 both\n"
 "  -o control=DIR|none    smackfs-style control files (default\n"
-"                         " SF_CONTROL_RUNDIR "/<escaped mountpoint>)\n"
+"                         RUNDIR/<escaped mountpoint>)\n"
 "  -o netlabel=on|off     whether the control files doi, ambient and\n"
 "                         netlabel configure the kernel's NetLabel (on)\n"
+"  -o remount,OPT...      change a smackfuse mount at MOUNTPOINT (ro, rw,\n"
+"                         noatime, relatime, strictatime, noexec, ...) and\n"
+"                         exit: what mount -o remount runs\n"
 "  -o OPT                 any other option is passed to libfuse\n"
 "\n"
 "See smackfuse(8).\n");
@@ -135,6 +141,10 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 	if (!*opt || KEY("defaults") || KEY("allow_other") ||
 	    KEY("default_permissions"))
 		return 0;
+	if (KEY("remount") && !val) {
+		c->remount = true;
+		return 0;
+	}
 	if (KEY("subject")) {
 		if (!val)
 			return sf_bad_option(opt, "needs a value");
@@ -203,6 +213,8 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 		return 0;
 	}
 #undef KEY
+	if (!c->remount && sf_atime_option(fs, opt))
+		return 0;
 	return sf_append(&c->pass, opt);
 }
 
@@ -220,6 +232,30 @@ static int sf_options(struct sf_fs *fs, struct sf_cmdline *c, char *list)
 	return 0;
 }
 
+/* --NAME DIR or --NAME=DIR into *@out; 1 if @argv[*i] is not --NAME. */
+static int sf_dir_arg(const char *name, int argc, char **argv, int *i,
+		      char **out)
+{
+	size_t n = strlen(name);
+	char *a = argv[*i];
+
+	if (strncmp(a, name, n) || (a[n] && a[n] != '='))
+		return 1;
+	if (a[n] == '=') {
+		*out = a + n + 1;
+	} else if (*i + 1 < argc) {
+		*out = argv[++*i];
+	} else {
+		fprintf(stderr, "smackfuse: %s needs an argument\n", name);
+		return -EINVAL;
+	}
+	if (!**out) {
+		fprintf(stderr, "smackfuse: %s needs a directory\n", name);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int sf_parse_args(struct sf_fs *fs, struct sf_cmdline *c, int argc,
 			 char **argv)
 {
@@ -228,6 +264,14 @@ static int sf_parse_args(struct sf_fs *fs, struct sf_cmdline *c, int argc,
 	for (i = 1; i < argc; i++) {
 		char *a = argv[i];
 
+		rc = sf_dir_arg("--etc", argc, argv, &i, &c->etc);
+		if (rc == 1)
+			rc = sf_dir_arg("--rundir", argc, argv, &i,
+					&c->rundir);
+		if (rc < 0)
+			return rc;
+		if (rc == 0)
+			continue;
 		if (!strcmp(a, "-f")) {
 			fs->foreground = true;
 		} else if (!strcmp(a, "-d") || !strcmp(a, "--debug")) {
@@ -297,6 +341,40 @@ static int sf_mount_label(struct sf_fs *fs, const char *opt, const char *val,
 	return 0;
 }
 
+static void sf_report_stderr(void *arg, const char *msg)
+{
+	(void)arg;
+	fprintf(stderr, "smackfuse: %s\n", msg);
+}
+
+/* The rules and the users map: given on the command line, else those of
+ * the policy directory (--etc, $SMACKFUSE_ETC, the build's). */
+static int sf_setup_policy(struct sf_fs *fs, struct sf_cmdline *c)
+{
+	struct sf_dir etc = sf_etc_dir(c->etc, "--etc");
+	int rc;
+
+	rc = sf_dir_check(&etc, sf_report_stderr, NULL);
+	if (rc)
+		return rc;
+	if (fs->debug)
+		fprintf(stderr, "smackfuse: policy directory %s (%s)\n",
+			etc.path, etc.from);
+	rc = sf_policy_load(fs, etc.path, c->rules, c->nrules);
+	if (rc)
+		return rc;
+	rc = sf_subject_setup(fs);
+	if (rc)
+		return rc;
+	if (fs->subject != SF_SUBJ_USERS && !fs->users_path)
+		return 0;
+	if (!fs->users_path &&
+	    asprintf(&c->users_default, "%s/users", etc.path) < 0)
+		return -ENOMEM;
+	return sf_users_load(fs, fs->users_path ? fs->users_path :
+			     c->users_default);
+}
+
 /* Everything that can fail before the mount. */
 static int sf_setup(struct sf_fs *fs, struct sf_cmdline *c)
 {
@@ -310,11 +388,12 @@ static int sf_setup(struct sf_fs *fs, struct sf_cmdline *c)
 			strerror(errno));
 		return -errno;
 	}
-	fs->root.fd = open(fs->source, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	fs->root.fd = sf_atime_open_root(fs, fs->source);
 	if (fs->root.fd < 0 || fstat(fs->root.fd, &st)) {
+		rc = fs->root.fd < 0 ? fs->root.fd : -errno;
 		fprintf(stderr, "smackfuse: %s: %s\n", fs->source,
-			strerror(errno));
-		return -errno;
+			strerror(-rc));
+		return rc;
 	}
 	fs->root.ino = st.st_ino;
 	fs->root.dev = st.st_dev;
@@ -352,18 +431,9 @@ static int sf_setup(struct sf_fs *fs, struct sf_cmdline *c)
 	atomic_store(&fs->root.flags, SF_NODE_LABEL_VALID |
 		     (fs->root_transmute ? SF_NODE_TRANSMUTE : 0));
 
-	rc = sf_policy_load(fs, c->rules, c->nrules);
+	rc = sf_setup_policy(fs, c);
 	if (rc)
 		return rc;
-	rc = sf_subject_setup(fs);
-	if (rc)
-		return rc;
-	if (fs->subject == SF_SUBJ_USERS || fs->users_path) {
-		rc = sf_users_load(fs, fs->users_path ? fs->users_path :
-				   SF_DEFAULT_USERS);
-		if (rc)
-			return rc;
-	}
 	fs->sole_subject = fs->subject == SF_SUBJ_USERS ?
 			   sf_users_sole_label(&fs->users) : SF_LID_INVALID;
 	rc = sf_labels_setup(fs);
@@ -395,6 +465,7 @@ static int sf_control_start_fs(struct sf_fs *fs, struct sf_cmdline *c,
 		.source = fs->source, .log_stderr = fs->foreground,
 		.debug = fs->debug, .logging = atomic_load(&fs->logging),
 		.netlabel_off = c->netlabel_off,
+		.rundir = sf_run_dir(c->rundir, "--rundir").path,
 	};
 	struct sf_control_hooks ch = {
 		.arg = fs, .invalidate = sf_invalidate_all,
@@ -414,27 +485,32 @@ static int sf_control_start_fs(struct sf_fs *fs, struct sf_cmdline *c,
 static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 {
 	struct fuse_args args = FUSE_ARGS_INIT(0, NULL);
+	const char *wire = sf_transport_fuse_opts();
+	const struct fuse_lowlevel_ops *ops;
 	struct fuse_loop_config *lc = NULL;
 	struct sf_control *ctl = NULL;
+	size_t ops_size = sizeof(sf_ops);
 	char *opts = NULL;
 	int rc = 1;
 
 	if (asprintf(&opts, "allow_other,default_permissions,"
-		     "subtype=smackfuse,fsname=%s%s%s", fs->source,
-		     c->pass ? "," : "", c->pass ? c->pass : "") < 0)
+		     "subtype=smackfuse,fsname=%s%s%s%s%s", fs->source,
+		     *wire ? "," : "", wire, c->pass ? "," : "",
+		     c->pass ? c->pass : "") < 0)
 		return 1;
 	if (fuse_opt_add_arg(&args, argv0) ||
 	    fuse_opt_add_arg(&args, "-o") || fuse_opt_add_arg(&args, opts) ||
 	    (fs->debug && fuse_opt_add_arg(&args, "-d")))
 		goto out;
-	fs->se = fuse_session_new(&args, &sf_ops, sizeof(sf_ops), fs);
+	ops = sf_transport_ops(&sf_ops, &ops_size);
+	fs->se = fuse_session_new(&args, ops, ops_size, fs);
 	if (!fs->se)
 		goto out;
 	if (fuse_set_signal_handlers(fs->se))
 		goto out_destroy;
 	if (fuse_session_mount(fs->se, fs->mountpoint))
 		goto out_signals;
-	if (sf_loop_setup(fs) || sf_lock_setup())
+	if (sf_transport_setup(fs) || sf_lock_setup())
 		goto out_unmount;
 	if (fuse_daemonize(fs->foreground))
 		goto out_unmount;
@@ -446,7 +522,7 @@ static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 		rc = fuse_session_loop(fs->se);
 	} else {
 		lc = fuse_loop_cfg_create();
-		if (!lc || sf_loop_start())
+		if (!lc || sf_transport_loop_start())
 			goto out_unmount;
 		fuse_loop_cfg_set_max_threads(lc, 64);
 		rc = fuse_session_loop_mt(fs->se, lc);
@@ -455,11 +531,11 @@ static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 	 * SIGINT or SIGHUP is a clean shutdown, not a failure. */
 	rc = (rc == 0 || rc == SIGTERM || rc == SIGINT || rc == SIGHUP) ? 0 : 1;
 out_unmount:
-	sf_loop_stop();
+	sf_transport_loop_stop();
 	fuse_loop_cfg_destroy(lc);
 	sf_control_stop(ctl);
 	fuse_session_unmount(fs->se);
-	sf_uring_stop();
+	sf_transport_stop();
 	sf_nodes_stop(fs);
 out_signals:
 	fuse_remove_signal_handlers(fs->se);
@@ -478,6 +554,7 @@ static void sf_cmdline_free(struct sf_cmdline *c)
 {
 	free(c->rules);
 	free(c->pass);
+	free(c->users_default);
 }
 
 static int sf_main(struct sf_fs *fs, struct sf_cmdline *c, int argc,
@@ -499,6 +576,19 @@ static int sf_main(struct sf_fs *fs, struct sf_cmdline *c, int argc,
 	if (!c->source) {
 		sf_usage(stderr);
 		return 1;
+	}
+	if (c->remount) {
+		char *mnt = realpath(c->mountpoint ? c->mountpoint : c->source,
+				     NULL);
+		int rc;
+
+		if (!mnt) {
+			perror("smackfuse: remount");
+			return 1;
+		}
+		rc = sf_remount(mnt, c->pass);
+		free(mnt);
+		return rc;
 	}
 	umask(0);
 	sf_raise_nofile(fs);

@@ -9,6 +9,8 @@
  * and under valgrind, which runs one thread at a time and keeps its lock
  * across stat(), it never returns.  mountinfo asks nothing of FUSE.
  */
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +20,7 @@
 #include "control.h"
 
 /* mountinfo writes ' ', '\t', '\n' and '\\' in paths as \ooo. */
-static void sf_unescape_mountinfo(char *s)
+void sf_unescape_mountinfo(char *s)
 {
 	char *d = s;
 
@@ -57,4 +59,53 @@ dev_t sf_mount_dev(const char *dir)
 	free(line);
 	fclose(f);
 	return dev;
+}
+
+/**
+ * sf_mount_options - the per-mount options and the type of the mount at
+ * @dir (the topmost), from mountinfo ("ID PARENT MAJ:MIN ROOT MOUNTPOINT
+ * OPTIONS ... - TYPE ...").  Returns 0, or -ENOENT if @dir is no mount.
+ */
+int sf_mount_options(const char *dir, char *opts, size_t osize, char *type,
+		     size_t tsize)
+{
+	char *line = NULL, mnt[PATH_MAX], o[1024], t[256], *dash;
+	size_t cap = 0;
+	int rc = -ENOENT;
+	FILE *f;
+
+	f = fopen("/proc/self/mountinfo", "re");
+	if (!f)
+		return -errno;
+	while (getline(&line, &cap, f) > 0) {
+		dash = strstr(line, " - ");
+		if (!dash || sscanf(line, "%*d %*d %*s %*s %4095s %1023s",
+				    mnt, o) != 2 ||
+		    sscanf(dash + 3, "%255s", t) != 1)
+			continue;
+		sf_unescape_mountinfo(mnt);
+		if (strcmp(mnt, dir))
+			continue;
+		snprintf(opts, osize, "%s", o);	/* the last mount wins */
+		snprintf(type, tsize, "%s", t);
+		rc = 0;
+	}
+	free(line);
+	fclose(f);
+	return rc;
+}
+
+/* Is @opt one of the comma-separated @list? */
+bool sf_mount_has_opt(const char *list, const char *opt)
+{
+	size_t len = strlen(opt);
+	const char *p = list;
+
+	while ((p = strstr(p, opt))) {
+		if ((p == list || p[-1] == ',') &&
+		    (p[len] == ',' || p[len] == '\0'))
+			return true;
+		p += len;
+	}
+	return false;
 }

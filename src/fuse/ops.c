@@ -29,6 +29,7 @@
 #include "create.h"
 #include "file.h"
 #include "control.h"
+#include "transport.h"
 
 static struct sf_fs *sf_fs_of(fuse_req_t req)
 {
@@ -63,11 +64,33 @@ static double sf_attr_timeout(struct sf_fs *fs, struct sf_node *n)
 {
 	sf_lid lid;
 
-	if (fs->cache_strict)
+	if (fs->cache_strict || atomic_load(&n->mapped_write))
 		return 0;
 	lid = sf_node_label(fs, n);
 	return lid == SF_LID_STAR || lid == SF_LID_WEB ||
 	       lid == fs->sole_subject ? SF_CACHE_TIMEOUT : 0;
+}
+
+/*
+ * A shared writable mapping of a passed-through file writes the backing
+ * file behind the kernel's attribute cache (backing_file_mmap(): the
+ * FUSE inode hears of no fault), so stat(2) would show the times of
+ * before the write until the attributes timed out.  A node opened for
+ * reading and writing with passthrough (such a mapping needs O_RDWR) is
+ * therefore no longer cached, and what the kernel cached is dropped now.
+ */
+static void sf_open_mapped_write(struct sf_fs *fs, struct sf_node *n,
+				 int flags, int32_t backing_id)
+{
+	bool cached;
+
+	if (backing_id <= 0 || (flags & O_ACCMODE) != O_RDWR ||
+	    atomic_load(&n->mapped_write))
+		return;
+	cached = sf_attr_timeout(fs, n) > 0;
+	if (!atomic_exchange(&n->mapped_write, true) && cached)
+		fuse_lowlevel_notify_inval_inode(fs->se, sf_node_ino(fs, n),
+						 -1, 0);
 }
 
 static void sf_entry_timeouts(struct sf_fs *fs, struct sf_node *dir,
@@ -129,6 +152,7 @@ static void *sf_readahead_thread(void *arg)
 	dev_t dev;
 	FILE *f;
 
+	sf_atime_mounted(fs);
 	/* Not stat(): that is a request to ourselves (see mountinfo.c). */
 	dev = sf_mount_dev(fs->mountpoint);
 	if (!dev)
@@ -163,7 +187,8 @@ static void sf_init(void *userdata, struct fuse_conn_info *conn)
 		conn->want |= FUSE_CAP_ATOMIC_O_TRUNC;
 	/* Passthrough needs it off too: writes are decided at open. */
 	conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
-	sf_passthrough_init(fs);
+	sf_caps_init(fs, conn);
+	sf_transport_init(fs, conn);
 	conn->max_write = 1024 * 1024;
 	if (fs->cache_strict)
 		conn->want &= ~FUSE_CAP_READDIRPLUS_AUTO;
@@ -247,6 +272,7 @@ static void sf_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
 	struct sf_subject s;
 	char proc[64];
 	struct stat st;
+	mode_t kill;
 	int rc, fd = -1;
 
 	sf_subject_get(fs, req, &s);
@@ -258,6 +284,9 @@ static void sf_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
 	 * that may write, which always have one. */
 	if (fi)
 		fd = sf_file_fd_if_open(fi);
+	rc = sf_setid_setattr(fs, &s, n, fd, valid, &kill);
+	if (rc)
+		goto out_err;
 	sf_proc_path(n, proc, sizeof(proc));
 	rc = -EIO;
 	if (valid & FUSE_SET_ATTR_MODE) {
@@ -296,6 +325,9 @@ static void sf_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
 		if (sf_utimens(n, fd, tv))
 			goto out_errno;
 	}
+	rc = sf_setid_clear(n, fd, kill);
+	if (rc)
+		goto out_err;
 	if (fstatat(n->fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW))
 		goto out_errno;
 	fuse_reply_attr(req, &st, sf_attr_timeout(fs, n));
@@ -348,8 +380,10 @@ static void sf_make(fuse_req_t req, fuse_ino_t parent, const char *name,
 		goto out_err;
 	}
 	label = sf_new_label(fs, &s, dir, &transmute);
-	rc = sf_make_node(fs, &s, dir, name, mode, rdev, link, label,
-			  transmute, &fd);
+	rc = sf_create_umask(fuse_req_ctx(req)->umask);
+	if (!rc)
+		rc = sf_make_node(fs, &s, dir, name, mode, rdev, link, label,
+				  transmute, &fd);
 	if (!rc)
 		rc = sf_node_from_fd(fs, fd, &e, &n);
 	if (rc)
@@ -518,6 +552,7 @@ static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 	struct sf_fs *fs = sf_fs_of(req);
 	struct sf_node *n = sf_node(req, ino);
 	struct sf_subject s;
+	struct sf_open_reply reply = { 0 };
 	int32_t backing_id;
 	char proc[64];
 	int fd = -1, rc;
@@ -528,7 +563,7 @@ static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 		fuse_reply_err(req, -rc);
 		return;
 	}
-	backing_id = sf_passthrough_open(fs, n);
+	backing_id = sf_passthrough_open(fs, req, n);
 	if (backing_id < 0) {
 		fuse_reply_err(req, -backing_id);
 		return;
@@ -541,7 +576,9 @@ static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 			return;
 		}
 	}
-	rc = sf_file_new(fi, fd, fi->flags);
+	rc = sf_setid_open(fs, &s, fd, fi->flags);
+	if (!rc)
+		rc = sf_file_new(fi, fd, fi->flags);
 	if (rc) {
 		if (fd >= 0)
 			close(fd);
@@ -550,7 +587,10 @@ static void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 	}
 	/* A passed-through file has no page cache of its own to keep. */
 	fi->keep_cache = !backing_id && !fs->cache_strict;
-	if (sf_passthrough_reply_open(req, fi, backing_id) == -ENOENT)
+	sf_open_mapped_write(fs, n, fi->flags, backing_id);
+	reply.fi = fi;
+	reply.backing_id = backing_id;
+	if (sf_reply_open(req, &reply) == -ENOENT)
 		sf_file_release(fi);	/* the caller was interrupted */
 }
 
@@ -1182,6 +1222,7 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	struct fuse_entry_param e;
 	struct sf_subject s;
 	bool transmute;
+	struct sf_open_reply reply = { 0 };
 	int32_t backing_id;
 	sf_lid label;
 	int rc, pfd, fd;
@@ -1201,7 +1242,10 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 			    dir, name);
 	if (rc)
 		goto out_err;
-	rc = sf_make_file(fs, &s, dir, name, mode, fi->flags, label, &pfd, &fd);
+	rc = sf_create_umask(fuse_req_ctx(req)->umask);
+	if (!rc)
+		rc = sf_make_file(fs, &s, dir, name, mode, fi->flags, label,
+				  &pfd, &fd);
 	if (rc == -EEXIST && !(fi->flags & O_EXCL)) {
 		/* Created meanwhile: open it as open(2) would. */
 		n = sf_peek(fs, dir, name, &rc);
@@ -1213,7 +1257,10 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 
 			sf_proc_path(n, proc, sizeof(proc));
 			fd = open(proc, sf_file_open_flags(fi->flags));
-			rc = fd < 0 ? -errno : 0;
+			rc = fd < 0 ? -errno : sf_setid_open(fs, &s, fd,
+							     fi->flags);
+			if (rc && fd >= 0)
+				close(fd);
 		}
 		if (rc) {
 			sf_node_forget(fs, n, 1);
@@ -1240,7 +1287,7 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	atomic_store(&n->flags, SF_NODE_LABEL_VALID);
 reply:
 	sf_entry_timeouts(fs, dir, n, &e, name);
-	backing_id = sf_passthrough_open(fs, n);
+	backing_id = sf_passthrough_open(fs, req, n);
 	if (backing_id < 0) {
 		close(fd);
 		sf_node_forget(fs, n, 1);
@@ -1254,7 +1301,13 @@ reply:
 		goto out_err;
 	}
 	fi->keep_cache = !backing_id && !fs->cache_strict;
-	if (sf_passthrough_reply_create(req, &e, fi, backing_id) == -ENOENT) {
+	sf_open_mapped_write(fs, n, fi->flags, backing_id);
+	if (atomic_load(&n->mapped_write))
+		e.attr_timeout = 0;
+	reply.entry = &e;
+	reply.fi = fi;
+	reply.backing_id = backing_id;
+	if (sf_reply_open(req, &reply) == -ENOENT) {
 		sf_file_release(fi);
 		sf_node_forget(fs, n, 1);
 	}
@@ -1363,13 +1416,15 @@ static void sf_flock(fuse_req_t req, fuse_ino_t ino,
 static void sf_fallocate(fuse_req_t req, fuse_ino_t ino, int mode,
 			 off_t offset, off_t length, struct fuse_file_info *fi)
 {
-	int fd = sf_file_fd(sf_node(req, ino), fi);
+	int fd = sf_file_fd(sf_node(req, ino), fi), err, rc;
 
-	if (fd < 0)
+	if (fd < 0) {
 		fuse_reply_err(req, -fd);
-	else
-		fuse_reply_err(req, fallocate(fd, mode, offset, length) ?
-			       errno : 0);
+		return;
+	}
+	err = fallocate(fd, mode, offset, length) ? errno : 0;
+	rc = sf_setid_fallocate(sf_fs_of(req), req, fd, err);
+	fuse_reply_err(req, err ? err : -rc);
 }
 
 static void sf_readdirplus(fuse_req_t req, fuse_ino_t ino, size_t size,

@@ -6,9 +6,9 @@
  * valid: a bad line anywhere stops the mount with file:line:reason.
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +16,7 @@
 #include <unistd.h>
 
 #include "smackfuse.h"
-
-#ifndef SF_SYSCONFDIR		/* Makefile.am defines it; cppcheck does not */
-#define SF_SYSCONFDIR "/etc"
-#endif
-#define SF_DEFAULT_RULES SF_SYSCONFDIR "/smackfuse/accesses.d"
+#include "policy_dir.h"
 
 static int sf_read_file(const char *path, char **out, size_t *len)
 {
@@ -89,71 +85,45 @@ static int sf_load_one(struct sf_fs *fs, const char *path, struct sf_batch *b)
 	return rc;
 }
 
-static int sf_name_cmp(const void *a, const void *b)
+static void sf_policy_report(void *arg, const char *msg)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	(void)arg;
+	fprintf(stderr, "smackfuse: %s\n", msg);
 }
 
-/* Every regular file of @dir not starting with '.', in name order. */
+/* Every file of @dir (policy_dir.h says which), in name order. */
 static int sf_load_dir(struct sf_fs *fs, const char *dir, struct sf_batch *b)
 {
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	char **names = NULL;
-	size_t n = 0, i;
-	int rc = 0;
+	struct sf_file_list l;
+	size_t i;
+	int rc;
 
-	if (!d) {
-		fprintf(stderr, "smackfuse: %s: %s\n", dir, strerror(errno));
-		return -errno;
-	}
-	while ((de = readdir(d))) {
-		char **nn;
-
-		if (de->d_name[0] == '.')
-			continue;
-		nn = realloc(names, (n + 1) * sizeof(*names));
-		if (!nn) {
-			rc = -ENOMEM;
-			break;
-		}
-		names = nn;
-		if (asprintf(&names[n], "%s/%s", dir, de->d_name) < 0) {
-			rc = -ENOMEM;
-			break;
-		}
-		n++;
-	}
-	closedir(d);
-	if (!rc)
-		qsort(names, n, sizeof(*names), sf_name_cmp);
-	for (i = 0; !rc && i < n; i++) {
-		struct stat st;
-
-		if (stat(names[i], &st) || !S_ISREG(st.st_mode))
-			continue;
-		rc = sf_load_one(fs, names[i], b);
-	}
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	rc = sf_policy_dir_list(dir, &l, sf_policy_report, NULL);
+	for (i = 0; !rc && i < l.n; i++)
+		rc = sf_load_one(fs, l.paths[i], b);
+	sf_file_list_free(&l);
 	return rc;
 }
 
 /**
- * sf_policy_load - load the rule files and directories @paths (or the
- * default directory if it exists and none were given), all or nothing.
+ * sf_policy_load - load the rule files and directories @paths, or, if none
+ * were given, the directory accesses.d of the policy directory @etc when
+ * there is one; all or nothing.
  */
-int sf_policy_load(struct sf_fs *fs, char **paths, size_t npaths)
+int sf_policy_load(struct sf_fs *fs, const char *etc, char **paths,
+		   size_t npaths)
 {
-	static char *defaults[] = { SF_DEFAULT_RULES };
+	char def[PATH_MAX], *defaults[] = { def };
 	struct sf_batch b;
 	size_t i;
 	int rc = 0;
 
 	if (!npaths) {
-		if (access(SF_DEFAULT_RULES, F_OK))
-			return 0;
+		rc = sf_policy_subdir(etc, "accesses.d", def, sizeof(def),
+				      sf_policy_report, NULL);
+		if (rc <= 0)
+			return rc;
+		rc = 0;
 		paths = defaults;
 		npaths = 1;
 	}
@@ -164,7 +134,7 @@ int sf_policy_load(struct sf_fs *fs, char **paths, size_t npaths)
 		if (stat(paths[i], &st)) {
 			rc = -errno;
 			fprintf(stderr, "smackfuse: %s: %s\n", paths[i],
-				strerror(errno));
+				strerror(-rc));
 		} else if (S_ISDIR(st.st_mode)) {
 			rc = sf_load_dir(fs, paths[i], &b);
 		} else {

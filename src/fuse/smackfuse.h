@@ -24,6 +24,8 @@
 #include "smack.h"
 #include "users.h"
 
+struct fuse_init_out;	/* <linux/fuse.h>, for caps.c */
+
 /* Prefix of the hidden names used while a new object gets its label. */
 #define SF_TMP_PREFIX	".smackfuse-new."
 #define SF_TMP_PREFIX_LEN (sizeof(SF_TMP_PREFIX) - 1)
@@ -80,6 +82,9 @@ struct sf_node {
 	 * of the node's opens share one backing id, from the first until
 	 * the node is forgotten.  Set under passthrough.c's lock. */
 	int32_t backing_id;
+	/* Opened for reading and writing with passthrough: its attributes
+	 * are never cached again (ops.c, sf_open_mapped_write()). */
+	atomic_bool mapped_write;
 };
 
 struct sf_lockfd {
@@ -143,12 +148,22 @@ struct sf_fs {
 	atomic_int logging;
 	int proc_self_fd;		/* O_PATH fd of /proc/self/fd */
 
-	/* Passthrough (passthrough.c): the kernel offered it at INIT, it
-	 * was negotiated and still works. */
+	/* Passthrough (passthrough.c): the kernel offered it at INIT, the
+	 * daemon asks for it, it was negotiated and still works. */
 	bool passthrough_off;		/* -o passthrough=off */
-	bool pt_offered;
+	bool pt_offered, pt_wanted;
 	atomic_bool passthrough;
 	atomic_ulong backing_open;	/* ids registered and not closed */
+
+	/* FUSE capabilities (caps.c): what the kernel offered at INIT
+	 * (flags2 in the upper half), flags to add to libfuse's reply, and
+	 * whether the daemon clears set-ID bits (setid.c). */
+	uint64_t init_offered;
+	uint32_t init_add;
+	bool killpriv;
+	/* -o noatime, relatime, ... (atime.c): MOUNT_ATTR_* flags. */
+	bool atime_given;
+	unsigned int atime_attr;
 
 	/* Counters shown by the control filesystem's "status". */
 	atomic_ulong checks, denials, cache_hits, grants, audit_dropped;
@@ -214,7 +229,11 @@ int sf_users_load(struct sf_fs *fs, const char *path);
 void sf_subject_get(struct sf_fs *fs, fuse_req_t req, struct sf_subject *s);
 sf_lid sf_subject_of(struct sf_fs *fs, pid_t pid, uid_t uid, gid_t gid);
 bool sf_privileged(struct sf_fs *fs, struct sf_subject *s, int cap);
+bool sf_subject_capable(struct sf_subject *s, int cap);
+bool sf_subject_in_group(struct sf_subject *s, gid_t gid);
 int sf_read_small(const char *path, char *buf, size_t size);
+const char *sf_kernel_checks(void);
+int sf_kernel_checks_status(struct sf_fs *fs, char *buf, size_t size);
 #define SF_CAP_MAC_OVERRIDE 32
 #define SF_CAP_MAC_ADMIN 33
 
@@ -245,6 +264,9 @@ int sf_getattr_status(struct sf_fs *fs, char *buf, size_t size);
 int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 		     struct sf_node *n, const struct fuse_file_info *fi);
 bool sf_kernel_reads_xattr(const char *name, pid_t tid);
+enum { SF_CALL_UNKNOWN = -1, SF_CALL_OTHER, SF_CALL_CHOWN,
+       SF_CALL_FALLOCATE };
+int sf_caller_call(pid_t tid);
 
 /* lock.c */
 int sf_lock_get(struct sf_node *n, uint64_t owner, uint64_t fh, int flags);
@@ -253,34 +275,42 @@ void sf_lock_release_file(struct sf_node *n, uint64_t fh);
 void sf_lock_release_all(struct sf_node *n);
 int sf_lock_setup(void);
 int sf_lock_wait(fuse_req_t req, int fd, struct flock *fl, int op);
+/* Breaks a thread's waiting fcntl() or flock() with EINTR (no
+ * SA_RESTART): lock.c's interrupt callback, uring_libfuse.c's watch. */
+#define SF_LOCK_SIGNAL	(SIGRTMIN + 3)
 int sf_lock_try(int fd, struct flock *fl, int op);
 int sf_lock_test(int fd, struct flock *fl);
 
-/* loop.c */
-int sf_loop_setup(struct sf_fs *fs);
-int sf_loop_start(void);
-void sf_loop_stop(void);
+/* loop.c (the transport's functions are in transport.h) */
 void sf_loop_yield(void);
 unsigned long sf_loop_takeovers(void);
 bool sf_request_may_wait(uint32_t opcode);
 
-/* passthrough.c */
-void sf_passthrough_sniff_init(struct sf_fs *fs, const char *buf, size_t len);
-ssize_t sf_passthrough_writev(int fd, struct iovec *iov, int count,
-			      void *userdata);
-void sf_passthrough_amend(char *payload, size_t len);
-void sf_passthrough_init(struct sf_fs *fs);
-int32_t sf_passthrough_open(struct sf_fs *fs, struct sf_node *n);
-void sf_passthrough_forget(struct sf_fs *fs, struct sf_node *n);
-int sf_passthrough_reply_open(fuse_req_t req, struct fuse_file_info *fi,
-			      int32_t backing_id);
-int sf_passthrough_reply_create(fuse_req_t req,
-				const struct fuse_entry_param *e,
-				const struct fuse_file_info *fi,
-				int32_t backing_id);
+/* policy.c: @paths, or @etc/accesses.d if there is one and none given */
+int sf_policy_load(struct sf_fs *fs, const char *etc, char **paths,
+		   size_t npaths);
 
-/* policy.c */
-int sf_policy_load(struct sf_fs *fs, char **paths, size_t npaths);
+/* caps.c */
+void sf_caps_offered(struct sf_fs *fs, uint64_t offered);
+void sf_caps_init_reply(struct sf_fs *fs, struct fuse_init_out *o);
+int sf_caps_status(struct sf_fs *fs, char *buf, size_t size);
+void sf_caps_init(struct sf_fs *fs, struct fuse_conn_info *conn);
+
+/* setid.c */
+int sf_setid_setattr(struct sf_fs *fs, struct sf_subject *s,
+		     struct sf_node *n, int fd, int valid, mode_t *kill);
+int sf_setid_clear(struct sf_node *n, int fd, mode_t kill);
+int sf_setid_open(struct sf_fs *fs, struct sf_subject *s, int fd,
+		  int flags);
+int sf_setid_fallocate(struct sf_fs *fs, fuse_req_t req, int fd, int err);
+
+/* atime.c */
+bool sf_atime_option(struct sf_fs *fs, const char *opt);
+int sf_atime_open_root(struct sf_fs *fs, const char *source);
+void sf_atime_mounted(struct sf_fs *fs);
+
+/* remount.c */
+int sf_remount(const char *mountpoint, const char *opts);
 
 /* For the control filesystem (control.h hooks take a void *arg). */
 void sf_invalidate_all(void *arg);

@@ -10,11 +10,14 @@
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <grp.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "users.h"
 
@@ -168,16 +171,41 @@ static int sf_users_read_error(struct sf_users_ctx *c, int e)
 	return -e;
 }
 
+/*
+ * Only a name that is not there at all may be an empty map: a dangling
+ * symlink is a mistake.  Only a regular file is read: a FIFO would block
+ * every login (pam_smackfuse) and the mount.
+ */
 static int sf_users_open(struct sf_users_ctx *c, bool missing_ok, FILE **f)
 {
-	int e;
+	struct stat st;
+	int fd, e;
 
-	*f = fopen(c->path, "re");
-	if (*f)
+	*f = NULL;
+	fd = open(c->path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0) {
+		e = errno;
+		if (e == ENOENT && missing_ok && lstat(c->path, &st) &&
+		    errno == ENOENT)
+			return 0;
+		return sf_users_read_error(c, e);
+	}
+	e = fstat(fd, &st) ? errno : S_ISDIR(st.st_mode) ? EISDIR :
+	    !S_ISREG(st.st_mode) ? EINVAL : 0;
+	if (!e) {
+		*f = fdopen(fd, "re");
+		e = *f ? 0 : errno;
+	}
+	if (!e)
 		return 0;
-	e = errno;
-	if (e == ENOENT && missing_ok)
-		return 0;
+	close(fd);
+	if (e == EINVAL) {
+		char msg[512];
+
+		snprintf(msg, sizeof(msg), "%s: not a regular file", c->path);
+		c->report(c->arg, msg);
+		return -EINVAL;
+	}
 	return sf_users_read_error(c, e);
 }
 

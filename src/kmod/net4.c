@@ -23,7 +23,8 @@
  *    (mainline would CIPSO-label the packet and check nothing locally).
  *
  * An IPv6 socket sending to an IPv4-mapped address (::ffff:A.B.C.D) is
- * checked the same way; other IPv6 destinations are net6.c's.  As in
+ * decided as mainline's IPv6 branch decides it (sf_inet_mapped_check());
+ * other IPv6 destinations are net6.c's.  As in
  * mainline, CAP_MAC_OVERRIDE does not override these checks.
  */
 #include <linux/in.h>
@@ -203,15 +204,60 @@ static bool sf_inet_dest(const struct sock *sk, const void *addr, int len,
 	return true;
 }
 
+/*
+ * An IPv6 socket's traffic to an IPv4-mapped address, as mainline decides
+ * it.  smack_socket_connect() and smack_socket_sendmsg() take their IPv6
+ * branch (smk_ipv6_port_check()): the address is not ::1 and no ipv6host
+ * entry names it, so the socket must write to the ambient label.  The
+ * kernel then sends an IPv4 packet without a CIPSO option (only PF_INET
+ * sockets are NetLabel-labelled), which a local receiver reads as the
+ * ambient label in smack_socket_sock_rcv_skb(); mainline drops what that
+ * check refuses, here the call is refused.  A TCP listener's SYN-ACK
+ * carries the listener's own label back, as for IPv4.
+ */
+static int sf_inet_mapped_check(struct sock *sk, const struct sockaddr_in *sin,
+				const char *fn)
+{
+	sf_lid self = sf_ltab_get(&sf_socks, sk);
+	sf_lid ambient = sf_ambient_get();
+	sf_lid receiver = SF_LID_INVALID;
+	struct sock *peer;
+	int rc;
+
+	if (current->flags & PF_KTHREAD)
+		return 0;
+	rc = sf_check(self, ambient, SF_MAY_WRITE, NULL, SF_LID_INVALID, fn,
+		      NULL);
+	if (rc || !sf_local_addr(sock_net(sk), sin->sin_addr.s_addr) ||
+	    (sk->sk_protocol != IPPROTO_TCP && sk->sk_protocol != IPPROTO_UDP))
+		return rc;
+	rcu_read_lock();
+	peer = sf_local_peer(sk, sin->sin_addr.s_addr, sin->sin_port);
+	if (peer)
+		receiver = sf_ltab_get(&sf_socks, peer);
+	rcu_read_unlock();
+	if (receiver == SF_LID_INVALID)
+		return 0;
+	rc = sf_check(ambient, receiver, SF_MAY_WRITE, NULL, SF_LID_INVALID,
+		      "smack_socket_sock_rcv_skb", NULL);
+	if (!rc && sk->sk_protocol == IPPROTO_TCP)
+		rc = sf_check(receiver, self, SF_MAY_WRITE, NULL,
+			      SF_LID_INVALID, "smack_socket_sock_rcv_skb",
+			      NULL);
+	return rc;
+}
+
 /* An IPv4 destination here, any other IPv6 one in net6.c. */
 static int sf_inet_dest_check(struct sock *sk, const void *addr, int len,
 			      const char *fn)
 {
 	struct sockaddr_in sin;
 
-	if (sf_inet_dest(sk, addr, len, &sin))
-		return sf_inet_check(sk, &sin, fn);
-	return sf_inet6_check(sk, addr, len, fn);
+	if (!sf_inet_dest(sk, addr, len, &sin))
+		return sf_inet6_check(sk, addr, len, fn);
+	if (sk->sk_family == AF_INET6)
+		return sf_inet_mapped_check(sk, &sin, fn);
+	return sf_inet_check(sk, &sin, fn);
 }
 
 /* security_socket_connect(sock, address, addrlen) */

@@ -8,11 +8,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "paths.h"
+
 struct ctl_opts {
 	const char *mount;	/* --mount: a mountpoint or a control dir */
-	const char *etc;	/* --etc: default /etc/smackfuse */
-	const char *smack_etc;	/* --smack-etc: default /etc/smack */
-	const char *rundir;	/* --rundir: default /run/smackfuse */
+	/* --etc, else $SMACKFUSE_ETC, else /etc/smackfuse.  When one of
+	 * the first two names it, it alone is the policy: smack_etc is read
+	 * only if --smack-etc names it too (its path is then NULL). */
+	struct sf_dir etc;
+	struct sf_dir smack_etc;	/* --smack-etc: default /etc/smack */
+	const char *rundir;	/* --rundir, $SMACKFUSE_RUNDIR, /run/smackfuse */
 	const char *kmod_dir;	/* --kmod-dir: /sys/kernel/security/smackfuse */
 	unsigned int targets;	/* --target: CTL_T_* (0: the default) */
 	int wait;		/* --wait: seconds to wait for mounts */

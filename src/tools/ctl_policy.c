@@ -21,6 +21,7 @@
 
 #include "smack.h"
 #include "ctl.h"
+#include "policy_dir.h"
 
 void ctl_say_write_error(const char *target, const char *dir,
 			 const char *name, int rc)
@@ -40,71 +41,30 @@ void ctl_say_write_error(const char *target, const char *dir,
 		ctl_err("%s %s/%s: %s", target, dir, name, strerror(-rc));
 }
 
-static bool ctl_skip_name(const char *name)
+static void ctl_report(void *arg, const char *msg)
 {
-	size_t n = strlen(name);
-
-	return name[0] == '.' || (n && name[n - 1] == '~') ||
-	       (n > 4 && strcmp(name + n - 4, ".bak") == 0) ||
-	       (n > 8 && strcmp(name + n - 8, ".dpkg-old") == 0);
+	(void)arg;
+	ctl_err("%s", msg);
 }
 
-static int ctl_name_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Call @fn on @path, or on each regular file of directory @path, sorted. */
+/* Call @fn on @path, or on each file of directory @path (policy_dir.h
+ * says which), in name order.  A directory that cannot be listed whole
+ * is an error before @fn runs once. */
 static int ctl_each_file(const char *path,
 			 int (*fn)(const char *file, void *arg), void *arg)
 {
-	char **names = NULL, full[PATH_MAX];
-	size_t n = 0, i;
-	struct dirent *de;
+	struct sf_file_list l;
 	struct stat st;
-	int rc = 0;
-	DIR *d;
+	size_t i;
+	int rc;
 
 	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 ||
 	    !S_ISDIR(st.st_mode))
 		return fn(path, arg);
-	d = opendir(path);
-	if (!d) {
-		ctl_err("%s: %s", path, strerror(errno));
-		return -errno;
-	}
-	while ((de = readdir(d))) {
-		char **grown;
-
-		if (ctl_skip_name(de->d_name))
-			continue;
-		if (snprintf(full, sizeof(full), "%s/%s", path, de->d_name) >=
-		    (int)sizeof(full))
-			continue;
-		if (stat(full, &st) != 0 || !S_ISREG(st.st_mode))
-			continue;
-		grown = realloc(names, (n + 1) * sizeof(*names));
-		if (!grown) {
-			rc = -ENOMEM;
-			break;
-		}
-		names = grown;
-		names[n] = strdup(full);
-		if (!names[n]) {
-			rc = -ENOMEM;
-			break;
-		}
-		n++;
-	}
-	closedir(d);
-	if (names)
-		qsort(names, n, sizeof(*names), ctl_name_cmp);
-	for (i = 0; i < n; i++) {
-		if (rc == 0)
-			rc = fn(names[i], arg);
-		free(names[i]);
-	}
-	free(names);
+	rc = sf_policy_dir_list(path, &l, ctl_report, NULL);
+	for (i = 0; rc == 0 && i < l.n; i++)
+		rc = fn(l.paths[i], arg);
+	sf_file_list_free(&l);
 	return rc;
 }
 
@@ -168,20 +128,42 @@ static int ctl_send_rules(const struct ctl_targets *t, const char *file,
 	return bad;
 }
 
-/* Append DIR/accesses.d (or whatever @sub is) to @paths when it exists. */
-static size_t ctl_policy_dirs(const struct ctl_opts *o, const char *sub,
-			      char paths[2][PATH_MAX])
+/* The policy's roots: the smackfuse directory, and smack-utils' unless
+ * an explicit smackfuse directory stands alone (ctl.h).  An explicit
+ * root must exist.  Returns how many roots, or a negative errno. */
+static int ctl_policy_roots(const struct ctl_opts *o, const char *roots[2])
 {
-	const char *roots[2] = { o->etc, o->smack_etc };
-	struct stat st;
-	size_t n = 0, i;
+	int rc, n = 0;
 
-	for (i = 0; i < 2; i++) {
-		if (snprintf(paths[n], PATH_MAX, "%s/%s", roots[i], sub) >=
-		    (int)PATH_MAX)
-			continue;
-		if (stat(paths[n], &st) == 0)
-			n++;
+	rc = sf_dir_check(&o->etc, ctl_report, NULL);
+	if (rc == 0 && o->smack_etc.path)
+		rc = sf_dir_check(&o->smack_etc, ctl_report, NULL);
+	if (rc)
+		return rc;
+	roots[n++] = o->etc.path;
+	if (o->smack_etc.path)
+		roots[n++] = o->smack_etc.path;
+	return n;
+}
+
+/* ROOT/accesses.d (or whatever @sub is) of each root that has one, into
+ * @paths.  Returns how many, or a negative errno after saying why (one
+ * that is there but is no directory, or cannot be looked at). */
+static int ctl_policy_dirs(const struct ctl_opts *o, const char *sub,
+			   char paths[2][PATH_MAX])
+{
+	const char *roots[2];
+	int n = 0, nroots, i, rc;
+
+	nroots = ctl_policy_roots(o, roots);
+	if (nroots < 0)
+		return nroots;
+	for (i = 0; i < nroots; i++) {
+		rc = sf_policy_subdir(roots[i], sub, paths[n], PATH_MAX,
+				      ctl_report, NULL);
+		if (rc < 0)
+			return rc;
+		n += rc;
 	}
 	return n;
 }
@@ -189,9 +171,10 @@ static size_t ctl_policy_dirs(const struct ctl_opts *o, const char *sub,
 static int ctl_collect_default(const struct ctl_opts *o, struct ctl_rules *r)
 {
 	char paths[2][PATH_MAX];
-	size_t n = ctl_policy_dirs(o, "accesses.d", paths), i;
-	int rc = 0;
+	int n = ctl_policy_dirs(o, "accesses.d", paths), i, rc = 0;
 
+	if (n < 0)
+		return n;
 	for (i = 0; i < n && rc == 0; i++)
 		rc = ctl_each_file(paths[i], ctl_add_rule_file, r);
 	return rc;
@@ -408,27 +391,56 @@ out:
 
 /* ---- apply ---- */
 
+/*
+ * The first ROOT/onlycap there is, in @path: 1, 0 if no root has one, or
+ * a negative errno after saying why.  Only "no such file" is absence: a
+ * file that cannot be looked at, or is no regular file (a FIFO would
+ * block, a dangling symlink is a mistake), must not clear onlycap.
+ */
+static int ctl_find_onlycap(const struct ctl_opts *o, char *path,
+			    const char **from)
+{
+	const char *roots[2];
+	struct stat st;
+	int nroots, i;
+
+	nroots = ctl_policy_roots(o, roots);
+	if (nroots < 0)
+		return nroots;
+	for (i = 0; i < nroots; i++) {
+		if (snprintf(path, PATH_MAX, "%s/onlycap", roots[i]) >=
+		    PATH_MAX) {
+			ctl_err("%s/onlycap: path too long", roots[i]);
+			return -ENAMETOOLONG;
+		}
+		if (lstat(path, &st) && errno == ENOENT)
+			continue;
+		*from = roots[i];
+		if (stat(path, &st)) {
+			ctl_err("%s: %s", path, strerror(errno));
+			return -errno;
+		}
+		if (!S_ISREG(st.st_mode)) {
+			ctl_err("%s: not a regular file", path);
+			return -EINVAL;
+		}
+		return 1;
+	}
+	return 0;
+}
+
 /* onlycap file: labels separated by blanks or lines, '#' comments. */
 static int ctl_read_onlycap(const struct ctl_opts *o, struct ctl_text *out,
 			    const char **from)
 {
-	const char *roots[2] = { o->etc, o->smack_etc };
 	char path[PATH_MAX], *p, *tok, *save = NULL;
 	struct ctl_text in = { 0 };
-	size_t i;
 	int rc;
 
 	*from = NULL;
-	for (i = 0; i < 2; i++) {
-		if (snprintf(path, sizeof(path), "%s/onlycap", roots[i]) >=
-		    (int)sizeof(path))
-			continue;
-		if (access(path, F_OK) == 0)
-			break;
-	}
-	if (i == 2)
-		return 0;
-	*from = roots[i];
+	rc = ctl_find_onlycap(o, path, from);
+	if (rc <= 0)
+		return rc;
 	rc = ctl_text_read(&in, path);
 	if (rc < 0) {
 		ctl_err("%s: %s", path, strerror(-rc));
@@ -491,24 +503,31 @@ int ctl_cmd_apply(const struct ctl_opts *o, int argc, char **argv)
 	struct ctl_targets t = { 0 };
 	char paths[2][PATH_MAX];
 	const char *ocfrom;
-	size_t n, i;
-	int rc = 1, bad = 0;
+	size_t i;
+	int rc = 1, bad = 0, n, k;
 	bool kmod;
 
 	(void)argv;
 	if (argc > 1) {
-		ctl_err("apply takes no arguments (it reads %s and %s)",
-			o->etc, o->smack_etc);
+		ctl_err("apply takes no arguments (it reads %s%s%s)",
+			o->etc.path, o->smack_etc.path ? " and " : "",
+			o->smack_etc.path ? o->smack_etc.path : "");
 		return 2;
 	}
+	if (o->verbose)
+		printf("policy directory %s (%s)%s%s\n", o->etc.path,
+		       o->etc.from, o->smack_etc.path ? ", and " : "",
+		       o->smack_etc.path ? o->smack_etc.path : "");
 	r.labels = sf_labels_new();
 	if (!r.labels)
 		return 1;
 	if (ctl_collect_default(o, &r))
 		goto out;
 	n = ctl_policy_dirs(o, "cipso.d", paths);
-	for (i = 0; i < n; i++) {
-		if (ctl_each_file(paths[i], ctl_add_cipso_file, &cs))
+	if (n < 0)
+		goto out;
+	for (k = 0; k < n; k++) {
+		if (ctl_each_file(paths[k], ctl_add_cipso_file, &cs))
 			goto out;
 	}
 	if (ctl_read_onlycap(o, &onlycap, &ocfrom))
@@ -519,9 +538,11 @@ int ctl_cmd_apply(const struct ctl_opts *o, int argc, char **argv)
 			       &t, &kmod))
 		goto out;
 	if (r.files == 0)
-		ctl_err("note: no rule files in %s/accesses.d or "
-			"%s/accesses.d: every rule is cleared", o->etc,
-			o->smack_etc);
+		ctl_err("note: no rule files in %s/accesses.d%s%s%s: every "
+			"rule is cleared", o->etc.path,
+			o->smack_etc.path ? " or " : "",
+			o->smack_etc.path ? o->smack_etc.path : "",
+			o->smack_etc.path ? "/accesses.d" : "");
 	if (o->verbose && ocfrom)
 		printf("onlycap from %s/onlycap\n", ocfrom);
 	/* Each target whole, in turn; one failing does not stop the next. */

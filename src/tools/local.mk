@@ -15,7 +15,11 @@ src_tools_smackfusectl_SOURCES = \
 	src/tools/ctl_kmod.c \
 	src/tools/ctl_nl.c \
 	src/tools/ctl_label.c \
-	src/fuse/control_escape.c
+	src/fuse/control_escape.c \
+	src/fuse/paths.h \
+	src/fuse/paths.c \
+	src/fuse/policy_dir.h \
+	src/fuse/policy_dir.c
 src_tools_smackfusectl_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/netlabel \
 	-I$(top_srcdir)/src/fuse
 src_tools_smackfusectl_CFLAGS = $(AM_CFLAGS) $(URCU_CFLAGS) \

@@ -5,8 +5,9 @@
  * smackaccess, chsmack, smackcipso).
  *
  * Every mount serves smackfs-style files in a control directory; the
- * index SF_CONTROL_RUNDIR lists one entry per mount.  This file holds the
- * command line, the search for mounts, and the small I/O helpers.
+ * index (/run/smackfuse, paths.h) lists one entry per mount.  This file
+ * holds the command line, the search for mounts, and the small I/O
+ * helpers.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -23,12 +24,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "control.h"	/* sf_control_escape, SF_CONTROL_RUNDIR */
+#include "control.h"	/* sf_control_escape */
 #include "ctl.h"
-
-#ifndef SF_SYSCONFDIR		/* Makefile.am defines it; cppcheck does not */
-#define SF_SYSCONFDIR "/etc"
-#endif
 
 static const char usage[] =
 "usage: smackfusectl [OPTIONS] COMMAND [ARGS]\n"
@@ -38,7 +35,7 @@ static const char usage[] =
 "                           directories) into every mount and the kernel\n"
 "                           module; -c clears all rules first\n"
 "  apply                    clear, then load the whole policy (accesses.d,\n"
-"                           cipso.d and onlycap of " SF_SYSCONFDIR "/smackfuse\n"
+"                           cipso.d and onlycap of " SF_ETC_DEFAULT "\n"
 "                           and /etc/smack) into every mount and the kernel\n"
 "                           module, and set NetLabel up for cipso.d\n"
 "  rules                    print the rules (load2 format)\n"
@@ -58,9 +55,12 @@ static const char usage[] =
 "                           each one present (only the mount of --mount)\n"
 "      --kmod-dir DIR       the module's files (" CTL_KMOD_DIR ")\n"
 "      --etc DIR            smackfuse policy directory\n"
-"                           (" SF_SYSCONFDIR "/smackfuse)\n"
-"      --smack-etc DIR      smack-utils policy directory (/etc/smack)\n"
-"      --rundir DIR         index of running mounts (/run/smackfuse)\n"
+"                           (" SF_ETC_DEFAULT "), or $" SF_ETC_ENV "\n"
+"      --smack-etc DIR      smack-utils policy directory (/etc/smack;\n"
+"                           not read when --etc or $" SF_ETC_ENV " names\n"
+"                           the policy, unless given too)\n"
+"      --rundir DIR         index of running mounts\n"
+"                           (" SF_RUN_DEFAULT "), or $" SF_RUN_ENV "\n"
 "      --wait SECONDS       wait that long for the mount(s) to appear\n"
 "  -v, --verbose            say what is done\n"
 "  -h, --help               this text\n"
@@ -443,11 +443,10 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct ctl_opts o = {
-		.etc = SF_SYSCONFDIR "/smackfuse",
-		.smack_etc = "/etc/smack",
-		.rundir = SF_CONTROL_RUNDIR,
+		.smack_etc = { "/etc/smack", "built-in default", false },
 		.kmod_dir = CTL_KMOD_DIR,
 	};
+	const char *etc = NULL, *rundir = NULL;
 	size_t i;
 	int c;
 
@@ -455,9 +454,12 @@ int main(int argc, char **argv)
 	while ((c = ctl_getopt(argc, argv, lopts)) != -1) {
 		switch (c) {
 		case 'M': o.mount = optarg; break;
-		case OPT_ETC: o.etc = optarg; break;
-		case OPT_SMACK_ETC: o.smack_etc = optarg; break;
-		case OPT_RUNDIR: o.rundir = optarg; break;
+		case OPT_ETC: etc = optarg; break;
+		case OPT_SMACK_ETC:
+			o.smack_etc = (struct sf_dir){ optarg, "--smack-etc",
+						       true };
+			break;
+		case OPT_RUNDIR: rundir = optarg; break;
 		case OPT_WAIT: o.wait = atoi(optarg); break;
 		case 'T':
 			if (ctl_parse_targets(optarg, &o.targets))
@@ -475,6 +477,10 @@ int main(int argc, char **argv)
 		fputs(usage, stderr);
 		return 2;
 	}
+	o.etc = sf_etc_dir(etc, "--etc");
+	if (o.etc.explicit && !o.smack_etc.explicit)
+		o.smack_etc.path = NULL;
+	o.rundir = sf_run_dir(rundir, "--rundir").path;
 	for (i = 0; i < sizeof(ctl_cmds) / sizeof(ctl_cmds[0]); i++) {
 		if (ctl_cmds[i].fn &&
 		    strcmp(argv[optind], ctl_cmds[i].name) == 0) {

@@ -5,7 +5,8 @@
  *   ctl-harness MOUNTPOINT [CONTROLDIR|none] [RULEFILE]
  *
  * MOUNTPOINT only names the (absent) enforcement mount; the control
- * directory defaults to /run/smackfuse/<escaped MOUNTPOINT>.  Subject
+ * directory defaults to $SMACKFUSE_RUNDIR (else /run/smackfuse)/<escaped
+ * MOUNTPOINT>; tests/control/lib.sh sets it to the test's own.  Subject
  * labels for onlycap come from $SF_TEST_SUBJECTS ("uid=label,...", "_"
  * otherwise).  The status hook reports how many times the policy change
  * invalidated the (absent) kernel caches.  doi, ambient and netlabel

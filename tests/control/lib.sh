@@ -1,8 +1,12 @@
 # lib.sh - shared by the tests/control scripts (sourced, bash).
-# TAP helpers, and a control filesystem run alone by ctl-harness.
+# TAP helpers, and a control filesystem run alone by ctl-harness.  TMPD
+# holds the test's own (empty) policy directory and index of mounts
+# (tests/hermetic/lib.sh): no daemon, harness or smackfusectl started here
+# reads the host's /etc/smackfuse or lists the host's /run/smackfuse.
 set -u
 B=${top_builddir:-$(pwd)}
 S=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$S/tests/hermetic/lib.sh"
 HARNESS=$B/tests/control/ctl-harness
 CTL=$B/src/tools/smackfusectl
 SFIO=$B/tests/control/sfio
@@ -10,6 +14,7 @@ T=0
 FAILED=0
 HPID=
 TMPD=$(mktemp -d /tmp/sfctl-test.XXXXXX)
+hermetic_dirs "$TMPD" || { echo "Bail out! cannot make $TMPD/etc and $TMPD/run"; exit 1; }
 
 ok() { T=$((T + 1)); echo "ok $T - $*"; }
 notok() { T=$((T + 1)); echo "not ok $T - $*"; FAILED=1; }
@@ -65,15 +70,13 @@ stop_harness() {
 }
 cleanup() {
 	stop_harness || true
+	hermetic_unmount "$TMPD"
 	rm -rf "$TMPD"
 }
 trap cleanup EXIT
 
-# need_user NAME: create a test user if missing (idempotent).
-need_user() {
-	id -u "$1" >/dev/null 2>&1 || useradd -M -s /bin/sh "$1" >/dev/null 2>&1 || true
-	id -u "$1" >/dev/null 2>&1
-}
+# need_user NAME: a test user with a shell (tests/hermetic/lib.sh; idempotent).
+need_user() { test_user "$1" -s /bin/sh; }
 finish() {
 	[ "$T" -eq "$PLAN" ] || { echo "# planned $PLAN tests, ran $T" >&2; FAILED=1; }
 	exit $FAILED

@@ -17,8 +17,9 @@ for f in f A B C D E; do
 	chmod 644 $W/src/$f
 	setfattr -n security.SMACK64 -v ${f/f/Obj} $W/src/$f
 done
-printf 'root Admin\n%s Subj\n' $U >$W/users
-"$SMACKFUSE" -f -o subject=users,users=$W/users $W/src $W/mnt 2>$TMPD/dlog &
+# (root, whom no line names: Admin; no account but the test's is named)
+printf '%s Subj\n* Admin\n' $U >$W/users
+"$SMACKFUSE" -f -o subject=users,users=$W/users,netlabel=off $W/src $W/mnt 2>$TMPD/dlog &
 DPID=$!
 CD=
 for i in $(seq 100); do

@@ -2,11 +2,12 @@
 /*
  * as.c - run ONE system call as another user and print its errno name.
  *
- *   as [-c] USER OP ARGS...
+ *   as [-u UMASK] [-c] USER OP ARGS...
  *
  * USER is a user name, "root", or UID:GID.  A user name also gets its
  * supplementary groups (initgroups).  Changing to a non-zero uid clears
  * every capability; -c also drops all capabilities when staying root.
+ * The call runs with umask 022, or UMASK (octal).
  *
  * The first line printed is "OK" or the errno name ("EACCES", "EPERM",
  * ...), so tests compare errno names exactly.  Operations that return
@@ -37,11 +38,12 @@
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
+#include <time.h>
 #include <unistd.h>
 
 static void usage(void)
 {
-	fputs("usage: as [-c] USER OP ARGS...\n"
+	fputs("usage: as [-u UMASK] [-c] USER OP ARGS...\n"
 	      "ops: open PATH FLAGS [MODE] | read PATH | write PATH DATA |\n"
 	      "  append PATH DATA | mmapwrite PATH DATA | mmap PATH|fd:N [rwx] |\n"
 	      "  create PATH MODE | stat PATH | lstat PATH |\n"
@@ -59,7 +61,12 @@ static void usage(void)
 	      "  exec PATH [ARGS] |\n"
 	      "  run PATH [ARGS] |\n"
 	      "  access PATH [rwxf] |\n"
-	      "  readdir PATH | copy SRC DST | fallocate PATH OFF LEN |\n"
+	      "  readdir PATH | copy SRC DST | copyinto SRC DST |\n"
+	      "  fallocate PATH OFF LEN [keep|punch|zero] | pwrite PATH DATA OFF |\n"
+	      "  mkfile PATH MODE UID GID | times PATH | setcap PATH |\n"
+	      "  mmaptimes PATH | atime PATH |\n"
+	      "  setfacl PATH access|default u::rwx,u:UID:r-x,g::...,m::...,o::... |\n"
+	      "  getfacl PATH access|default |\n"
 	      "  statfs PATH | fsync PATH | fsyncdir PATH | chdir PATH |\n"
 	      "  seek PATH data|hole OFF | tmpfile DIR MODE |\n"
 	      "  procfd PATH FLAGS | openat2 DIR NAME FLAGS | openmany DIR N |\n"
@@ -534,6 +541,232 @@ static int op_copy(const char *src, const char *dst)
 	return result(close(out));
 }
 
+/* copy_file_range of all of SRC into the existing DST, from offset 0,
+ * without truncating it. */
+static int op_copyinto(const char *src, const char *dst)
+{
+	int in = open(src, O_RDONLY), out;
+	ssize_t n;
+
+	if (in < 0)
+		return result(-1);
+	out = open(dst, O_WRONLY);
+	if (out < 0)
+		return result(-1);
+	do {
+		n = copy_file_range(in, NULL, out, NULL, 1 << 20, 0);
+	} while (n > 0);
+	if (n < 0)
+		return result(-1);
+	return result(close(out));
+}
+
+/* fallocate PATH OFF LEN [keep|punch|zero]: FALLOC_FL_* of the name. */
+static int op_fallocate(char **a, int n)
+{
+	int mode = 0, fd;
+
+	if (n > 3 && !strcmp(a[3], "keep"))
+		mode = FALLOC_FL_KEEP_SIZE;
+	else if (n > 3 && !strcmp(a[3], "punch"))
+		mode = FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE;
+	else if (n > 3 && !strcmp(a[3], "zero"))
+		mode = FALLOC_FL_ZERO_RANGE;
+	else if (n > 3)
+		usage();
+	fd = open(a[0], O_WRONLY);
+	if (fd < 0)
+		return result(-1);
+	return result(fallocate(fd, mode, (off_t)num(a[1], 0),
+				(off_t)num(a[2], 0)));
+}
+
+/* mkfile PATH MODE UID GID: PATH created or truncated, 8 KiB written,
+ * then owned and moded as given (what a set-ID case starts from). */
+static int op_mkfile(char **a)
+{
+	char buf[8192];
+	int fd = open(a[0], O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	if (fd < 0)
+		return result(-1);
+	memset(buf, 'm', sizeof(buf));
+	if (write(fd, buf, sizeof(buf)) != sizeof(buf) ||
+	    fchown(fd, (uid_t)num(a[2], 10), (gid_t)num(a[3], 10)) ||
+	    fchmod(fd, (mode_t)num(a[1], 8)))
+		return result(-1);
+	return result(close(fd));
+}
+
+/* Have PATH's mtime and ctime moved past @was? */
+static void times_moved(const char *path, const char *when,
+			const struct stat *was)
+{
+	struct stat st;
+
+	if (stat(path, &st)) {
+		printf("%s: stat %s\n", when, strerrorname_np(errno));
+		return;
+	}
+	printf("%s: mtime %s ctime %s\n", when,
+	       st.st_mtim.tv_sec != was->st_mtim.tv_sec ||
+	       st.st_mtim.tv_nsec != was->st_mtim.tv_nsec ? "moved" : "same",
+	       st.st_ctim.tv_sec != was->st_ctim.tv_sec ||
+	       st.st_ctim.tv_nsec != was->st_ctim.tv_nsec ? "moved" : "same");
+}
+
+/*
+ * mmaptimes PATH: write the first byte of PATH through a shared mapping,
+ * then msync, munmap; after each, whether stat(2) shows new times (with
+ * a stat just before the write, as a program that looked first).
+ */
+static int op_mmaptimes(const char *path)
+{
+	const struct timespec pause = { 0, 20 * 1000 * 1000 };
+	int fd = open(path, O_RDWR);
+	struct stat was;
+	char *p;
+
+	if (fd < 0)
+		return result(-1);
+	p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED || stat(path, &was))
+		return result(-1);
+	result(0);
+	nanosleep(&pause, NULL);	/* past the clock's granularity */
+	p[0] ^= 1;
+	times_moved(path, "write", &was);
+	if (msync(p, 4096, MS_SYNC))
+		return result(-1);
+	times_moved(path, "msync", &was);
+	if (stat(path, &was))
+		return result(-1);
+	nanosleep(&pause, NULL);
+	p[1] ^= 1;
+	if (msync(p, 4096, MS_SYNC) || munmap(p, 4096) || close(fd))
+		return result(-1);
+	times_moved(path, "second write, msync, munmap", &was);
+	return 0;
+}
+
+/* times PATH: mtime and ctime, to the nanosecond. */
+static int op_times(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st))
+		return result(-1);
+	result(0);
+	printf("%lld.%09ld %lld.%09ld\n", (long long)st.st_mtim.tv_sec,
+	       st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec,
+	       st.st_ctim.tv_nsec);
+	return 0;
+}
+
+/*
+ * POSIX ACLs in their xattr form (system.posix_acl_access/_default):
+ * a version, then entries of tag, permissions and id, sorted by tag and
+ * id.  Written as getfacl's short form: "u::rwx,u:1001:r-x,g::r-x,m::rwx,
+ * o::---" (ids numeric).
+ */
+struct acl_entry {
+	unsigned short tag, perm;
+	unsigned int id;
+};
+
+static const struct { char c; unsigned short tag, named; } acl_tags[] = {
+	{ 'u', 0x01, 0x02 }, { 'g', 0x04, 0x08 }, { 'm', 0x10, 0 },
+	{ 'o', 0x20, 0 },
+};
+
+static const char *acl_name(const char *which)
+{
+	if (!strcmp(which, "access"))
+		return "system.posix_acl_access";
+	if (!strcmp(which, "default"))
+		return "system.posix_acl_default";
+	usage();
+	return NULL;
+}
+
+static int acl_cmp(const void *a, const void *b)
+{
+	const struct acl_entry *x = a, *y = b;
+
+	if (x->tag != y->tag)
+		return x->tag < y->tag ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* One "t:[id]:rwx" of SPEC into @e. */
+static void acl_parse_one(char *item, struct acl_entry *e)
+{
+	char *id = strchr(item, ':'), *perm;
+	size_t i;
+
+	perm = id ? strchr(id + 1, ':') : NULL;
+	if (!perm || strlen(perm + 1) != 3)
+		usage();
+	*perm++ = '\0';
+	for (i = 0; i < sizeof(acl_tags) / sizeof(*acl_tags); i++)
+		if (item[0] == acl_tags[i].c && item[1] == ':')
+			break;
+	if (i == sizeof(acl_tags) / sizeof(*acl_tags))
+		usage();
+	e->tag = id[1] ? acl_tags[i].named : acl_tags[i].tag;
+	e->id = id[1] ? (unsigned int)num(id + 1, 10) : 0xffffffffu;
+	e->perm = (perm[0] == 'r') << 2 | (perm[1] == 'w') << 1 |
+		  (perm[2] == 'x');
+	if (!e->tag)
+		usage();
+}
+
+static int op_setfacl(const char *path, const char *which, char *spec)
+{
+	struct { unsigned int version; struct acl_entry e[32]; } x;
+	char *item, *save = NULL;
+	int n = 0;
+
+	x.version = 2;
+	for (item = strtok_r(spec, ",", &save); item && n < 32;
+	     item = strtok_r(NULL, ",", &save))
+		acl_parse_one(item, &x.e[n++]);
+	qsort(x.e, (size_t)n, sizeof(*x.e), acl_cmp);
+	return result(lsetxattr(path, acl_name(which), &x,
+				sizeof(x.version) + (size_t)n * sizeof(*x.e),
+				0));
+}
+
+static int op_getfacl(const char *path, const char *which)
+{
+	struct { unsigned int version; struct acl_entry e[32]; } x;
+	ssize_t len = lgetxattr(path, acl_name(which), &x, sizeof(x));
+	int i, j;
+
+	if (len < 0 && errno == ENODATA) {
+		result(0);
+		puts("none");
+		return 0;
+	}
+	if (len < (ssize_t)sizeof(x.version))
+		return result(-1);
+	result(0);
+	for (i = 0; i < (int)((size_t)len - sizeof(x.version)) /
+		    (int)sizeof(*x.e); i++) {
+		for (j = 0; j < 4; j++)
+			if (x.e[i].tag == acl_tags[j].tag ||
+			    x.e[i].tag == acl_tags[j].named)
+				break;
+		printf("%s%c:", i ? "," : "", j < 4 ? acl_tags[j].c : '?');
+		if (j < 4 && x.e[i].tag == acl_tags[j].named)
+			printf("%u", x.e[i].id);
+		printf(":%c%c%c", x.e[i].perm & 4 ? 'r' : '-',
+		       x.e[i].perm & 2 ? 'w' : '-', x.e[i].perm & 1 ? 'x' : '-');
+	}
+	putchar('\n');
+	return 0;
+}
+
 static int op_seek(const char *path, const char *how, const char *off)
 {
 	int fd = open(path, O_RDONLY);
@@ -903,14 +1136,62 @@ static int run(const char *op, char **a, int n)
 		return op_copy(a[0], a[1]);
 	}
 	if (!strcmp(op, "fallocate")) {
+		NEED(3);
+		return op_fallocate(a, n);
+	}
+	if (!strcmp(op, "copyinto")) {
+		NEED(2);
+		return op_copyinto(a[0], a[1]);
+	}
+	if (!strcmp(op, "pwrite")) {
 		int fd;
 
 		NEED(3);
 		fd = open(a[0], O_WRONLY);
 		if (fd < 0)
 			return result(-1);
-		return result(fallocate(fd, 0, (off_t)num(a[1], 0),
-					(off_t)num(a[2], 0)));
+		if (pwrite(fd, a[1], strlen(a[1]), (off_t)num(a[2], 0)) < 0)
+			return result(-1);
+		return result(close(fd));
+	}
+	if (!strcmp(op, "mkfile")) {
+		NEED(4);
+		return op_mkfile(a);
+	}
+	if (!strcmp(op, "setfacl")) {
+		NEED(3);
+		return op_setfacl(a[0], a[1], a[2]);
+	}
+	if (!strcmp(op, "getfacl")) {
+		NEED(2);
+		return op_getfacl(a[0], a[1]);
+	}
+	if (!strcmp(op, "setcap")) {
+		/* cap_net_raw+ep: VFS_CAP_REVISION_2 | effective */
+		const unsigned int v[5] = { 0x02000001, 1u << 13, 0, 0, 0 };
+
+		NEED(1);
+		return result(setxattr(a[0], "security.capability", v,
+				       sizeof(v), 0));
+	}
+	if (!strcmp(op, "mmaptimes")) {
+		NEED(1);
+		return op_mmaptimes(a[0]);
+	}
+	if (!strcmp(op, "atime")) {
+		struct stat st;
+
+		NEED(1);
+		if (lstat(a[0], &st))
+			return result(-1);
+		result(0);
+		printf("%lld.%09ld\n", (long long)st.st_atim.tv_sec,
+		       st.st_atim.tv_nsec);
+		return 0;
+	}
+	if (!strcmp(op, "times")) {
+		NEED(1);
+		return op_times(a[0]);
 	}
 	if (!strcmp(op, "statfs")) {
 		struct statfs sfs;
@@ -974,6 +1255,13 @@ int main(int argc, char **argv)
 {
 	int nocap = 0;
 
+	mode_t mask = 022;
+
+	if (argc > 2 && !strcmp(argv[1], "-u")) {
+		mask = (mode_t)num(argv[2], 8);
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc > 1 && !strcmp(argv[1], "-c")) {
 		nocap = 1;
 		argv++;
@@ -989,6 +1277,6 @@ int main(int argc, char **argv)
 		perror("as: cannot drop capabilities");
 		return 2;
 	}
-	umask(022);
+	umask(mask);
 	return run(argv[2], argv + 3, argc - 3);
 }

@@ -1,15 +1,56 @@
-# guest-site.sh - on Debian 12's kernel (6.1), where fuse_getattr and
-# vfs_getattr_nosec leave no frame and link_path_walk is a renamed clone,
-# smackfuse still tells stat(2), a walk's search and access(2) apart, and
-# never lets through what it cannot place (issue 21).  Labels come from
-# smackfuse.ko (smackrun); uid 1000 everywhere, so DAC never decides.
+# guest-site.sh - on each kernel a host runs (Debian 12's 6.1, where
+# fuse_getattr and vfs_getattr_nosec leave no frame and link_path_walk is a
+# renamed clone; Debian 13's 6.12; the newest Debian kernel, 7.x), smackfuse
+# tells stat(2), a walk's search and access(2) apart by the caller's system
+# call and kernel stack, and never lets through what it cannot place
+# (issue 21, issue 27).  Labels come from smackfuse.ko (smackrun, uid 1000
+# everywhere, so DAC never decides) where the host loads it (sfsite=kmod on
+# the kernel command line, the default); with sfsite=users, from a users
+# map by uid (1001 E, 1002 B, 1003 W; every file 0666 or 0777), for the
+# kernels the module does not serve.
 . /lib/sfq/tap.sh
+MODE=kmod
+grep -qw sfsite=users /proc/cmdline && MODE=users
 U=1000
 errno_of() { "$@" 2>/dev/null | head -n 1; }
-as_l() { _l=$1; shift; errno_of smackrun -u $U "$_l" as root "$@"; }
+uid_of() { case $1 in E) echo 1001 ;; B) echo 1002 ;; W) echo 1003 ;; esac; }
+# as_l LABEL OP ARGS...: one system call by a subject of LABEL.
+as_l() {
+	_l=$1
+	shift
+	if [ $MODE = kmod ]; then
+		errno_of smackrun -u $U "$_l" as root "$@"
+	else
+		_u=$(uid_of "$_l")
+		errno_of as "$_u:$_u" "$@"
+	fi
+}
+# race LABEL ARGS...: access-race as a subject of LABEL.
+race() {
+	_l=$1
+	shift
+	if [ $MODE = kmod ]; then
+		smackrun -u $U "$_l" access-race $U:$U "$@"
+	else
+		_u=$(uid_of "$_l")
+		access-race "$_u:$_u" "$@"
+	fi
+}
 
 check "fuse.ko loads" load_fuse
-check "smackfuse.ko loads" insmod /lib/modules/smackfuse.ko
+if [ $MODE = kmod ]; then
+	check "smackfuse.ko loads" insmod /lib/modules/smackfuse.ko
+	SUBJ="-o subject=kmod"
+else
+	for u in e:1001 b:1002 w:1003; do
+		echo "sf${u%%:*}:x:${u#*:}:${u#*:}::/:/bin/sh" >>/etc/passwd
+		echo "sf${u%%:*}:x:${u#*:}:" >>/etc/group
+	done
+	printf 'sfe E\nsfb B\nsfw W\n' >/tmp/users
+	check "the users map names the subjects (no smackfuse.ko here)" \
+		grep -q '^sfw:x:1003:' /etc/passwd
+	SUBJ="-o subject=users -o users=/tmp/users"
+fi
 S=/tmp/src M=/mnt/s
 mkdir -p $S/d $S/rx $M /tmp/c
 echo data >$S/d/f
@@ -17,10 +58,11 @@ echo data >$S/rx/f
 echo data >$S/secret
 chmod 0777 $S $S/d $S/rx
 chmod 0666 $S/d/f $S/rx/f $S/secret
-for p in d rx; do kact setxattr $S/$p security.SMACK64 D >/dev/null; done
-kact setxattr $S/secret security.SMACK64 A >/dev/null
+for p in d rx; do as root setxattr $S/$p security.SMACK64 D >/dev/null; done
+as root setxattr $S/secret security.SMACK64 A >/dev/null
 printf 'E D x\nB D r\nW D rx\nB A rx\nW A wx\n' >/tmp/rules
-smackfuse -f --rules /tmp/rules -o subject=kmod -o control=/tmp/c $S $M \
+# shellcheck disable=SC2086
+smackfuse -f --rules /tmp/rules $SUBJ -o control=/tmp/c $S $M \
 	2>/tmp/sf.log &
 wait_mounted /tmp/c
 if ! grep -q " $M " /proc/mounts; then
@@ -66,16 +108,28 @@ check_out "wx on a file: getxattr(2) of security.capability is denied (read)" \
 (while :; do :; done) & H2=$!
 check_out "under load: 4 x 600 access(W_OK) without w: none granted" \
 	"granted 0 denied 2400 other 0" \
-	smackrun -u $U B access-race $U:$U $M/secret w 4 600
+	race B $M/secret w 4 600
 check_out "under load: 4 x 600 access(R_OK) without r: none granted" \
 	"granted 0 denied 2400 other 0" \
-	smackrun -u $U W access-race $U:$U $M/secret r 4 600
+	race W $M/secret r 4 600
 check_out "under load: 4 x 600 stat of a directory without r: none granted" \
 	"granted 0 denied 2400 other 0" \
-	smackrun -u $U E access-race $U:$U $M/d stat 4 600
+	race E $M/d stat 4 600
 kill $H1 $H2
 while read -r l; do diag "$l"; done </tmp/c/status
 check_out "nothing was denied for want of a site" 0 \
 	sh -c "grep '^getattr sites unknown, denied:' /tmp/c/status | cut -d' ' -f5"
 check "unmounts" umount $M
+# What cannot be placed is refused (fail closed): without the kernel
+# stack (-o kstack=off) a search of d by E (x on d, no r) cannot be told
+# from a stat of d, and must pass both.
+# shellcheck disable=SC2086
+smackfuse -f --rules /tmp/rules $SUBJ -o kstack=off -o control=/tmp/c2 \
+	$S $M 2>/tmp/sf2.log &
+wait_mounted /tmp/c2
+check_out "kstack=off: E's stat of d/f (search of d, or a stat?) is refused" \
+	EACCES as_l E stat $M/d/f
+check_out "... counted as a GETATTR not placed, and denied" yes \
+	sh -c "grep -q '^getattr sites unknown, denied: [1-9]' /tmp/c2/status && echo yes"
+check "unmounts (kstack=off)" umount $M
 done_testing

@@ -2,10 +2,13 @@
 #
 # TAP output, test users, the `as` helper, and mounting smackfuse from the
 # build tree in the foreground (-f, audit lines to a log file) over a
-# scratch source tree.  Everything is torn down by an EXIT trap.
+# scratch source tree.  Everything is torn down by an EXIT trap.  The
+# scratch directory holds the test's own (empty) policy directory and
+# index of mounts (tests/hermetic/lib.sh): nothing reads the host's.
 
 : "${top_builddir:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${top_srcdir:=$top_builddir}"
+. "$top_srcdir/tests/hermetic/lib.sh"
 SMACKFUSE=${SMACKFUSE:-$top_builddir/smackfuse}
 [ -x "$SMACKFUSE" ] || [ ! -x "$top_builddir/src/fuse/smackfuse" ] ||
 	SMACKFUSE=$top_builddir/src/fuse/smackfuse
@@ -62,16 +65,11 @@ expect_errno() {
 	is "$got" "$want" "$what ($want)"
 }
 
-# Test users and groups; idempotent.  sf_alice and sf_bob are in
-# sf_staff; sf_carol in sf_ops.
+# Test users and groups (tests/hermetic/lib.sh); idempotent.  sf_alice and
+# sf_bob are in sf_staff; sf_carol in sf_ops.
 TEST_USERS="sf_alice sf_bob sf_carol sf_dave sf_erin"
-sf_group() { getent group "$1" >/dev/null || groupadd -r "$1" 2>/dev/null ||
-	getent group "$1" >/dev/null; }
-sf_user() {
-	id -u "$1" >/dev/null 2>&1 ||
-		useradd -M -N -g users -s /usr/sbin/nologin -d /nonexistent "$1" \
-			2>/dev/null || id -u "$1" >/dev/null 2>&1
-}
+sf_group() { test_group "$1"; }
+sf_user() { test_user "$@"; }
 setup_users() {
 	local u
 	sf_group users
@@ -90,10 +88,12 @@ need_fuse() {
 	[ -x "$AS" ] || bail "no helper at $AS"
 }
 
-# Scratch directory (ext4/tmpfs under /tmp, world-searchable).
+# Scratch directory (ext4/tmpfs under /tmp, world-searchable), with the
+# test's policy directory $T/etc and index of mounts $T/run.
 scratch() {
 	T=$(mktemp -d /tmp/smackfuse-t.XXXXXX)
 	chmod 755 "$T"
+	hermetic_dirs "$T" || bail "cannot make $T/etc and $T/run"
 	SF_MOUNTS=""
 	SF_PIDS=""
 	trap cleanup EXIT
@@ -108,7 +108,7 @@ cleanup() {
 	for p in $SF_PIDS; do kill "$p" 2>/dev/null; done
 	sleep 0.1
 	for p in $SF_PIDS; do kill -9 "$p" 2>/dev/null; done
-	[ -n "$T" ] && rm -rf "$T" 2>/dev/null
+	[ -n "$T" ] && hermetic_unmount "$T" && rm -rf "$T" 2>/dev/null
 	return 0
 }
 
@@ -128,12 +128,16 @@ tmpfs_mount() {
 # in front of the daemon; it must exec it.  SF_MOUNT_OPTS (e.g.
 # "uring=auto"), if set, is given as -o before the test's own options,
 # which win over it: to run a suite against another configuration.
+# netlabel=off comes first of all: NetLabel is global to the host, and a
+# daemon with netlabel=on sets up Smack's configuration in it where the
+# kernel has none (tests/netlabel checks that in qemu).
 mount_sf() {
 	local src=$1 mnt=$2 log=$3 i
 	shift 3
 	mkdir -p "$mnt"
-	${SF_WRAP:-} "$SMACKFUSE" -f ${SF_MOUNT_OPTS:+-o "$SF_MOUNT_OPTS"} \
-		"$@" "$src" "$mnt" 2>"$log" &
+	${SF_WRAP:-} "$SMACKFUSE" -f -o netlabel=off \
+		${SF_MOUNT_OPTS:+-o "$SF_MOUNT_OPTS"} "$@" "$src" "$mnt" \
+		2>"$log" &
 	SF_PID=$!
 	SF_PIDS="$SF_PID $SF_PIDS"
 	SF_MOUNTS="$mnt $SF_MOUNTS"

@@ -12,6 +12,9 @@ tests_fuse_access_race_SOURCES = tests/fuse/access-race.c
 
 FUSE_TESTS = \
 	tests/fuse/posix.test \
+	tests/fuse/setid.test \
+	tests/fuse/umask.test \
+	tests/fuse/mountopts.test \
 	tests/fuse/examples.test \
 	tests/fuse/enforce.test \
 	tests/fuse/parity-ops.test \
@@ -30,6 +33,7 @@ TESTS += $(FUSE_TESTS)
 
 EXTRA_DIST += \
 	tests/fuse/lib.sh \
+	tests/fuse/posix-cases.sh \
 	tests/fuse/demo.sh \
 	tests/fuse/KNOWN-GAPS \
 	tests/fuse/examples.gaps \
@@ -44,9 +48,22 @@ tests_fuse_as_static_SOURCES = tests/fuse/as.c
 tests_fuse_as_static_LDFLAGS = -static
 tests_fuse_access_race_static_SOURCES = tests/fuse/access-race.c
 tests_fuse_access_race_static_LDFLAGS = -static
-TESTS += tests/fuse/site-debian.test
 endif
-EXTRA_DIST += tests/fuse/site-debian.test tests/fuse/guest-site.sh
+# Always in TESTS: without smackfuse.ko (or the kernel) qemu-run.sh says
+# SKIP, and why.  The same on Debian 13's kernel and the newest Debian
+# kernel (7.x), with labels from a users map: a lane each.
+TESTS += tests/fuse/site-debian.test
+TESTS += tests/fuse/site-trixie.test tests/fuse/site-trixie-backports.test
+EXTRA_DIST += tests/fuse/site-debian.test tests/fuse/guest-site.sh \
+	tests/fuse/site-trixie.test tests/fuse/site-trixie-backports.test
+
+# posix-kernels.test: setid.test's and umask.test's lists on Debian 12's
+# and 13's kernels in qemu (static daemon and helper); the newest Debian
+# kernel too with SF_POSIX_KERNELS="debian trixie trixie-backports".
+if BUILD_KMOD
+TESTS += tests/fuse/posix-kernels.test
+endif
+EXTRA_DIST += tests/fuse/posix-kernels.test tests/fuse/guest-posix.sh
 
 # mmap-kmod.test: the SMACK64MMAP rule at exec with labels from smackfuse.ko
 # (the exec's SMACK64EXEC label counts), in qemu on Debian's kernel; it

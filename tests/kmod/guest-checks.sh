@@ -399,8 +399,21 @@ check_out "IPv4 to B's dual-stack IPv6 listener, same label" OK \
 triple "IPv4 to B's dual-stack IPv6 listener (w both ways)" \
 	"A B w\nB A w" EACCES \
 	act inet-send 127.0.0.1 7783
-triple "IPv6 socket to ::ffff:127.0.0.1 (IPv4-mapped) checked as IPv4 (w)" \
-	"A B w\nB A w" EACCES act inet6-send ::ffff:127.0.0.1 7780
+# An IPv6 socket to an IPv4-mapped address: mainline's IPv6 branch asks
+# w to the ambient label, and the packet leaves without CIPSO, so B's
+# listener reads it as the ambient label; its SYN-ACK carries B back.
+check_out "IPv6 socket to ::ffff:127.0.0.1 (IPv4-mapped): A B w and B A w are not enough" \
+	EACCES sh -c "printf 'A B w\nB A w\n' >$SF/load2; \
+	smackrun -u $U A kact inet6-send ::ffff:127.0.0.1 7780"
+check_out "... nor A _ w and B A w (the listener reads the ambient label)" \
+	EACCES sh -c "printf 'A _ w\n' >$SF/load2; \
+	smackrun -u $U A kact inet6-send ::ffff:127.0.0.1 7780"
+revoke A
+revoke B
+triple "IPv6 socket to ::ffff:127.0.0.1 (IPv4-mapped): w to ambient, ambient to B, B to A" \
+	"A _ w\n_ B w\nB A w" EACCES act inet6-send ::ffff:127.0.0.1 7780
+revoke B
+revoke _
 # IPv6 as mainline's port labelling: to ::1, write to the label of the
 # socket bound to the port; anywhere else (and to a port nobody bound),
 # write to the ambient label.  No check back from the listener.

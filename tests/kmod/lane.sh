@@ -21,7 +21,7 @@ case "$LANE_K" in
 debian)
 	LANE_KMOD=${top_builddir:-.}/src/kmod/smackfuse.ko
 	if [ ! -f "$LANE_KMOD" ]; then
-		echo "1..0 # SKIP smackfuse.ko not built (configure found no kernel headers)"
+		echo "1..0 # SKIP smackfuse.ko not built (configure found no kernel headers it can build for)"
 		exit 0
 	fi
 	;;

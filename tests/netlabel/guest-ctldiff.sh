@@ -22,10 +22,8 @@ else
 fi
 
 one() { tr '\n\000' '| ' | sed 's/[| ]*$//'; }
-# netlabelctl's terse listings; the Smack reference kernel is built
-# without IPv6, so Debian's IPv6 default (unlabeled, which smackfuse
-# keeps as Smack does) is left out
-map() { $N map list | sed 's/ domain:DEFAULT,UNLABELED,6$//'; }
+# netlabelctl's terse listings, IPv6 mappings too (both kernels have IPv6)
+map() { $N map list; }
 n=0
 # step FILE TEXT: write TEXT to FILE in one write, then report everything
 step() {
@@ -47,7 +45,10 @@ report() {
 	echo "@S$n read-cipso2-Secret $(grep '^Secret ' "$T/cipso2" | one)"
 	echo "@S$n map $(map | one)"
 	echo "@S$n cipsov4 $($N cipsov4 list | one)"
-	echo "@S$n unlbl $($N unlbl list | one)"
+	# netlabelctl prints a static label's text unterminated (what follows
+	# it in memory comes too, different every run): its text is not
+	# compared, its address is
+	echo "@S$n unlbl $($N unlbl list | one | sed 's/label:"[^"]*"/label:?/g')"
 }
 
 echo "@S0 start"

@@ -26,9 +26,7 @@ EXTRA_DIST += tests/netlabel/netlabel.test tests/netlabel/guest-netlabel.sh \
 # are tests/kmod's, built when the kernel module is).
 EXTRA_DIST += tests/netlabel/control.test tests/netlabel/guest-control.sh \
 	tests/netlabel/guest-apply.sh
-if BUILD_KMOD
 TESTS += tests/netlabel/control.test
-endif
 
 # smackhost.test: on the Smack reference kernel, smacknl and a mount's
 # netlabel files go through smackfs and leave Smack's labelled traffic
@@ -42,7 +40,7 @@ EXTRA_DIST += tests/netlabel/smackhost.test tests/netlabel/guest-smackhost.sh
 # kernel, after every step of one sequence (ctldiff-known.txt: the
 # documented differences).
 EXTRA_DIST += tests/netlabel/ctldiff.test tests/netlabel/guest-ctldiff.sh \
-	tests/netlabel/ctldiff-known.txt
-if BUILD_KMOD
+	tests/netlabel/ctldiff-known.txt tests/netlabel/ctldiff-cmp.awk
+# Always in TESTS: without the static daemon (no kernel headers) they say
+# SKIP, and why.
 TESTS += tests/netlabel/smackhost.test tests/netlabel/ctldiff.test
-endif

@@ -21,11 +21,19 @@ while read -r name value; do
 done </data/sysctl
 # A tmpfs of its own: the reference kernel's tmpfs keeps security.*
 # xattrs (CONFIG_TMPFS_XATTR); its root takes our label, so the matrix
-# lives in a subdirectory labelled *.
-mkdir -p /tmp/pfs
+# lives in a subdirectory labelled *.  The user.* xattr cases run on
+# ext2 (a loop device on a file in /tmp): tmpfs has no user.* xattrs
+# before 6.6, and their answers are compared exactly.
+mkdir -p /tmp/pfs /tmp/pfx
 mount -t tmpfs -o mode=755 tmpfs /tmp/pfs
 mkdir /tmp/pfs/root
-fs-matrix run --smack /tmp/pfs/root /tmp/pfs/root >/tmp/pfs.out 2>/tmp/pfs.err
+check "an ext2 file system with user.* xattrs for the user.* cases" \
+	sh -c "dd if=/dev/zero of=/tmp/pfx.img bs=1M count=24 2>/dev/null &&
+	       mke2fs -F -b 1024 -i 4096 /tmp/pfx.img >/dev/null &&
+	       mount -t ext2 -o loop,user_xattr /tmp/pfx.img /tmp/pfx &&
+	       mkdir /tmp/pfx/root"
+fs-matrix run --smack --user-xattrs /tmp/pfx/root /tmp/pfx/root \
+	/tmp/pfs/root /tmp/pfs/root >/tmp/pfs.out 2>/tmp/pfs.err
 rc=$?
 sed 's/^/# /' /tmp/pfs.err
 cat /tmp/pfs.out

@@ -3,9 +3,10 @@
  * fs-matrix.c - the file-operation differential harness (issue 16).
  *
  *   fs-matrix rules                      the policy, in load2 format
- *   fs-matrix run [--smack|--kmod] BACKING VIEW
- *                                        run every case, print results
- *   fs-matrix compare KERNEL HOST ALLOW BUGS   compare two runs, print TAP
+ *   fs-matrix run [--smack|--kmod] [--user-xattrs XBACKING XVIEW]
+ *                 BACKING VIEW           run every case, print results
+ *   fs-matrix compare --lane LANE [--no-module] KERNEL OTHER ALLOW BUGS
+ *                                        compare two runs, print TAP
  *
  * The same cases run in the Smack reference kernel (qemu, --smack,
  * BACKING = VIEW = a directory on tmpfs) and through a smackfuse mount
@@ -38,12 +39,15 @@
  * SIG<name> (killed), label is the object's SMACK64 ("none" if there is no
  * object), +T when it carries SMACK64TRANSMUTE.
  *
- * compare prints "N/M cases match" and TAP: one point per operation, one
- * "not ok" per unexplained difference, and one point per entry of the
- * allow-list (differences the FUSE protocol forces) and of the bug list
- * (reported "# TODO", so they are visible but do not fail).  Entries are
- *   CASE-GLOB KERNEL-GLOB HOST-GLOB reason...
- * (fnmatch patterns on the case id and on both results).
+ * compare (casediff.c) prints, for one lane, "N/M cases match", the
+ * differences counted by kind, and TAP: one point per operation, one
+ * "not ok" per unexplained difference or case that did not run, and one
+ * point per entry of the lane in the allow list (what the FUSE protocol
+ * forces; in a lane without smackfuse.ko, the holes only the module can
+ * close) and the bug list (reported "# TODO": visible, counted apart, not
+ * failing); an entry that takes no case fails.  Entries are
+ *   LANES CASE-GLOB KERNEL-GLOB SMACKFUSE-GLOB KIND reason...
+ * (fs-allow.txt gives the rules).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -159,7 +163,7 @@ struct op {
 #define F_LINK 4	/* d/s -> o */
 #define F_TARGET 8	/* e/t exists */
 #define F_SRCFILE 16	/* e/x exists (link source) */
-#define F_USERXA 32	/* o has user.pfs (where the fs can) */
+#define F_USERXA 32	/* o has user.pfs */
 
 static int rc(long r)
 {
@@ -624,9 +628,8 @@ static void fixture(const char *base, const struct op *op,
 		xlabel(p, XA_EXEC, L);
 	if (op->role == R_MMAPL)
 		xlabel(p, XA_MMAP, L);
-	/* tmpfs before 6.6 has no user.* xattrs: compare() knows */
 	if (op->flags & F_USERXA)
-		lsetxattr(p, XA_USER, "v", 1, 0);
+		xlabel(p, XA_USER, "v");
 	if (op->flags & F_LINK) {
 		snprintf(p, sizeof(p), "%s/d/s", base);
 		xsymlink("o", p, op->role == R_LNK ? L : "*", s->uid);
@@ -763,23 +766,67 @@ static bool impossible(const struct op *op, const char *lab)
 	       (!strcmp(lab, "*") || !strcmp(lab, "@"));
 }
 
-static int run(const char *backing, const char *view)
+/* The user.* xattr cases want a file system that has them. */
+static bool user_xattr_op(const struct op *op)
 {
-	int n = 0, i, j, k, w;
+	return op->xattr && !strcmp(op->xattr, XA_USER);
+}
 
+static bool has_user_xattrs(const char *dir)
+{
+	char p[1024];
+	bool ok;
+	int fd;
+
+	snprintf(p, sizeof(p), "%s/.user-xattr-probe", dir);
+	fd = open(p, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	if (fd < 0)
+		die("create %s: %s", p, strerror(errno));
+	ok = fsetxattr(fd, XA_USER, "v", 1, 0) == 0;
+	close(fd);
+	unlink(p);
+	return ok;
+}
+
+/* A tree's root: the way in to every case, search and read for everyone. */
+static void tree_root(const char *backing, const char *view)
+{
 	if (strlen(backing) > 900 || strlen(view) > 900)
 		die("paths too long");
-	/* the way in to every case: search and read for everyone */
-	umask(0);
 	if (chmod(backing, 0755))
 		die("chmod %s: %s", backing, strerror(errno));
 	xlabel(backing, XA_SMACK, "*");
+}
+
+/*
+ * Every case, in BACKING/VIEW; the user.* xattr cases in XBACKING/XVIEW
+ * when given (a file system with user.* xattrs: tmpfs has none before
+ * 6.6).  Where they would go must have them: an answer of the file
+ * system is not compared as Smack's.
+ */
+static int run(const char *backing, const char *view, const char *xbacking,
+	       const char *xview)
+{
+	int n = 0, i, j, k, w;
+
+	umask(0);
+	tree_root(backing, view);
+	if (xbacking)
+		tree_root(xbacking, xview);
+	else
+		xbacking = backing, xview = view;
+	if (!has_user_xattrs(xbacking))
+		die("%s has no user.* xattrs: give a tree that has "
+		    "(--user-xattrs BACKING VIEW)", xbacking);
 	for (i = 0; i < NOPS; i++)
 		for (j = 0; j < NSUBJECTS; j++)
 			for (k = 0; k < subjects[j].nlabels; k++)
 				for (w = 0; w <= (ops[i].flags & F_OWNERS) &&
 				     !impossible(&ops[i], labels[k]); w++)
-					run_case(n++, backing, view, &ops[i],
+					run_case(n++, user_xattr_op(&ops[i]) ?
+						 xbacking : backing,
+						 user_xattr_op(&ops[i]) ?
+						 xview : view, &ops[i],
 						 &subjects[j], labels[k], w);
 	fflush(stdout);
 	fprintf(stderr, "fs-matrix: %d cases\n", n);
@@ -804,31 +851,17 @@ static int print_rules(void)
 
 /* ---- comparing two runs (casediff.c) */
 
-/* tmpfs in the 6.1 reference kernel has no user.* xattrs: EOPNOTSUPP
- * there means Smack let the call through to the filesystem, as do OK and
- * ENODATA on the host.  Everything else compares as it is. */
-static const char *normalize(const char *id, const char *res)
-{
-	if (strstr(id, "xattr_user/") &&
-	    (!strcmp(res, "OK") || !strcmp(res, "ENODATA") ||
-	     !strcmp(res, "EOPNOTSUPP")))
-		return "PASSED-SMACK";
-	return res;
-}
+static const char *const fs_not_run[] = { "SETUP-FAILED", NULL };
 
 /* The cases come op by op (run()'s outer loop): points as each op ends. */
 static const struct casediff_spec fs_diff = {
+	.name = "fs-matrix",
 	.other = "smackfuse",
-	.other_at = "on the host",
-	.other_column = "HOST",
-	.counts = "(%d, %d)",
-	.globs = "%s -> %s",
+	.other_at = "through smackfuse",
+	.other_column = "SMACKFUSE",
 	.examples = 5,
 	.op_runs = true,
-	.normalize = normalize,
-	.summary = "# %d/%d cases match (kernel ran %d, smackfuse %d); of "
-		   "the differences %d are forced by FUSE (fs-allow.txt), %d "
-		   "are known bugs (fs-bugs.txt), %d unexplained\n",
+	.not_run = fs_not_run,
 };
 
 int main(int argc, char **argv)
@@ -838,19 +871,27 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "rules"))
 		return print_rules();
 	if (argc >= 4 && !strcmp(argv[1], "run")) {
+		const char *xb = NULL, *xv = NULL;
+
 		if (!strcmp(argv[2], "--smack"))
 			label_file = "/proc/self/attr/current";
 		else if (!strcmp(argv[2], "--kmod"))
 			label_file = "/sys/kernel/security/smackfuse/current";
 		if (label_file)
 			i++;
+		if (argc > i + 3 && !strcmp(argv[i + 1], "--user-xattrs")) {
+			xb = argv[i + 2];
+			xv = argv[i + 3];
+			i += 3;
+		}
 		if (argc == i + 3)
-			return run(argv[i + 1], argv[i + 2]);
+			return run(argv[i + 1], argv[i + 2], xb, xv);
 	}
-	if (argc == 6 && !strcmp(argv[1], "compare"))
-		return casediff_compare(&fs_diff, argv[2], argv[3], argv[4],
-					argv[5]);
-	fputs("usage: fs-matrix rules | run [--smack|--kmod] BACKING VIEW |\n"
-	      "       compare KERNEL HOST ALLOW BUGS\n", stderr);
+	if (argc >= 2 && !strcmp(argv[1], "compare"))
+		return casediff_main(&fs_diff, argc - 1, argv + 1);
+	fputs("usage: fs-matrix rules |\n"
+	      "       run [--smack|--kmod] [--user-xattrs XBACKING XVIEW] BACKING VIEW |\n"
+	      "       compare --lane LANE [--no-module] KERNEL OTHER ALLOW BUGS\n",
+	      stderr);
 	return 2;
 }

@@ -5,7 +5,7 @@
  *   task-matrix rules                     the policy, in load2 format
  *   task-matrix run --smack|--kmod        run every case, print results
  *   task-matrix label FILE                print our label (after exec)
- *   task-matrix compare KERNEL MODULE ALLOW BUGS
+ *   task-matrix compare --lane LANE KERNEL MODULE ALLOW BUGS
  *                                         compare two runs, print TAP
  *
  * The same cases run in the Smack reference kernel (qemu, --smack: labels
@@ -19,10 +19,10 @@
  *     its own, opens a floor file (for pidfd_getfd), makes a POSIX message
  *     queue with its label while still root, takes the label as root,
  *     drops to UID, makes a message queue (pre-filled), a shared memory
- *     segment and a semaphore set, a UNIX stream listener, a UNIX datagram
- *     socket, a TCP listener and a UDP socket on 127.0.0.1, then serves
- *     them (accepts, drains, counts UDP datagrams and SIGIOs in shared
- *     memory);
+ *     segment and a semaphore set, a keyring and a key in it, a UNIX
+ *     stream listener, a UNIX datagram socket, a TCP listener and a UDP
+ *     socket on 127.0.0.1 and on ::1, then serves them (accepts, drains,
+ *     counts UDP datagrams and SIGIOs in shared memory);
  *   - files on a tmpfs of our own: one per label (fd passing), copies of
  *     this program with SMACK64EXEC, pages with SMACK64MMAP;
  *   - per subject (subjects[]): a process that, still root, forks one
@@ -45,10 +45,13 @@
  * it), OK:LABEL (an exec, and the label the program then runs with) or
  * SIG<name> (an exec killed).
  *
- * compare prints "N/M match" and TAP: one point per operation, a
- * "not ok" per unexplained difference, a point per allow-list entry
- * (reason and hits) and a "not ok # TODO" per known bug.  Entries:
- *   CASE-GLOB KERNEL-GLOB MODULE-GLOB reason...   (fnmatch(3))
+ * compare (casediff.c) prints, for one lane, "N/M match", the
+ * differences counted by kind, and TAP: one point per operation, a
+ * "not ok" per unexplained difference, a point per allow-list entry of
+ * the lane (kind, reason and hits) and a "not ok # TODO" per known bug;
+ * an entry that takes no case fails.  Entries:
+ *   LANES CASE-GLOB KERNEL-GLOB MODULE-GLOB KIND reason...  (fnmatch(3);
+ * task-allow.txt gives the rules)
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -56,12 +59,14 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <linux/kcmp.h>
+#include <linux/keyctl.h>
 #include <mqueue.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,6 +96,8 @@
 #define UID		39201		/* every subject and target */
 #define KEY_BASE	0x7a5c00	/* IPC keys: KEY_BASE + target index */
 #define PORT_BASE	7700		/* TCP and UDP: PORT_BASE + index */
+#define PORT6_BASE	7720		/* TCP and UDP on ::1: PORT6_BASE + i */
+#define PORT6_NOBODY	7739		/* bound by nobody */
 #define FILE_DIR	"/tmp/task-matrix"
 #define PREFILL		32		/* messages in each queue at start */
 #define NET_WAIT_MS	5000		/* for handshakes, datagrams, SIGIO */
@@ -152,6 +159,9 @@ struct target {
 	int msq, shm, sem;
 	int getfd;		/* a floor file open for reading */
 	int udp_got;		/* datagrams received: __atomic_* */
+	int mapped_got;		/* on the IPv4 socket from an IPv6 one */
+	int udp6_got;		/* on the IPv6 socket */
+	int key, keyring;	/* a user key in a keyring, both ours */
 	int sigio_got;		/* SIGIO received: __atomic_* */
 };
 
@@ -228,6 +238,19 @@ static struct sockaddr_in loopback(int i)
 	return sin;
 }
 
+/* [::1]:port, or ::ffff:127.0.0.1 (IPv4 from an IPv6 socket) */
+static struct sockaddr_in6 loopback6(int port, bool mapped)
+{
+	struct sockaddr_in6 sin6 = { .sin6_family = AF_INET6 };
+
+	sin6.sin6_port = htons((unsigned short)port);
+	if (mapped)
+		inet_pton(AF_INET6, "::ffff:127.0.0.1", &sin6.sin6_addr);
+	else
+		sin6.sin6_addr = in6addr_loopback;
+	return sin6;
+}
+
 static int bound(int domain, int type, const struct sockaddr *sa,
 		 socklen_t len)
 {
@@ -236,6 +259,8 @@ static int bound(int domain, int type, const struct sockaddr *sa,
 	if (fd < 0)
 		die("socket: %s", strerror(errno));
 	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (domain == AF_INET6)
+		setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof(one));
 	if (bind(fd, sa, len))
 		die("bind: %s", strerror(errno));
 	if (type == SOCK_STREAM && listen(fd, 128))
@@ -284,28 +309,69 @@ static void make_ipc(struct target *t, int i)
 			die("prefill: %s", strerror(errno));
 }
 
-/* Serve the sockets until killed; count UDP datagrams that got in. */
-static void serve(int fds[4], struct target *t)
+/* Which counter a datagram's first byte says it is for. */
+static int *udp_counter(struct target *t, char what)
 {
-	struct pollfd p[4];
+	switch (what) {
+	case 'm': return &t->mapped_got;
+	case '6': return &t->udp6_got;
+	default: return &t->udp_got;
+	}
+}
+
+/*
+ * Serve the sockets until killed (listeners: even, datagram sockets:
+ * odd; UNIX, IPv4, IPv6); count UDP datagrams that got in.
+ */
+#define NSERVE	6
+static void serve(int fds[NSERVE], struct target *t)
+{
+	struct pollfd p[NSERVE];
 	char b[16];
 	int i, c;
 
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < NSERVE; i++)
 		p[i] = (struct pollfd){ .fd = fds[i], .events = POLLIN };
 	for (;;) {
-		if (poll(p, 4, -1) <= 0)
+		if (poll(p, NSERVE, -1) <= 0)
 			continue;
-		for (i = 0; i < 4; i += 2) {
+		for (i = 0; i < NSERVE; i += 2) {
 			c = p[i].revents ? accept(fds[i], NULL, NULL) : -1;
 			if (c >= 0)
 				close(c);
 		}
 		if (p[1].revents)
 			(void)!read(fds[1], b, sizeof(b));
-		if (p[3].revents && read(fds[3], b, sizeof(b)) > 0)
-			__atomic_add_fetch(&t->udp_got, 1, __ATOMIC_SEQ_CST);
+		for (i = 3; i < NSERVE; i += 2)
+			if (p[i].revents && read(fds[i], b, sizeof(b)) > 0)
+				__atomic_add_fetch(udp_counter(t, b[0]), 1,
+						   __ATOMIC_SEQ_CST);
 	}
+}
+
+/*
+ * Keys: a keyring in our process keyring and a user key in it, both
+ * labelled with ours (smack_key_alloc), open to every uid and possessor
+ * (0x3f3f3f3f) so that only Smack decides.
+ */
+static long keyctl(int cmd, unsigned long a, unsigned long b,
+		   unsigned long c, unsigned long d)
+{
+	return syscall(SYS_keyctl, cmd, a, b, c, d);
+}
+
+static void make_keys(struct target *t)
+{
+	t->keyring = (int)syscall(SYS_add_key, "keyring", "tm.ring", NULL, 0,
+				  KEY_SPEC_PROCESS_KEYRING);
+	t->key = t->keyring < 0 ? -1 :
+		 (int)syscall(SYS_add_key, "user", "tm.key", "v", 1,
+			      t->keyring);
+	if (t->key < 0 ||
+	    keyctl(KEYCTL_SETPERM, (unsigned long)t->keyring, 0x3f3f3f3f, 0,
+		   0) ||
+	    keyctl(KEYCTL_SETPERM, (unsigned long)t->key, 0x3f3f3f3f, 0, 0))
+		die("keys: %s", strerror(errno));
 }
 
 static int *sigio_counter;
@@ -323,8 +389,9 @@ static void target_main(int i, int ready)
 	struct target *t = &targets[i];
 	struct sockaddr_un sun;
 	struct sockaddr_in sin = loopback(i);
+	struct sockaddr_in6 sin6 = loopback6(PORT6_BASE + i, false);
 	socklen_t len;
-	int fds[4];
+	int fds[NSERVE];
 
 	sigio_counter = &t->sigio_got;
 	sigaction(SIGIO, &sa, NULL);
@@ -338,6 +405,7 @@ static void target_main(int i, int ready)
 	make_mq(i);
 	become(objects[i].label);
 	make_ipc(t, i);
+	make_keys(t);
 	len = abstract(&sun, "s", i);
 	fds[0] = bound(AF_UNIX, SOCK_STREAM, (struct sockaddr *)&sun, len);
 	len = abstract(&sun, "d", i);
@@ -346,6 +414,10 @@ static void target_main(int i, int ready)
 		       sizeof(sin));
 	fds[3] = bound(AF_INET, SOCK_DGRAM, (struct sockaddr *)&sin,
 		       sizeof(sin));
+	fds[4] = bound(AF_INET6, SOCK_STREAM, (struct sockaddr *)&sin6,
+		       sizeof(sin6));
+	fds[5] = bound(AF_INET6, SOCK_DGRAM, (struct sockaddr *)&sin6,
+		       sizeof(sin6));
 	t->pid = getpid();
 	if (write(ready, "r", 1) != 1)
 		_exit(2);
@@ -685,10 +757,12 @@ static int do_pidfd_getfd(pid_t pid)
 }
 
 /*
- * struct sched_attr as the kernel has it (linux/sched/types.h clashes
- * with glibc's struct sched_param); size says how much it reads.
+ * The kernel's struct sched_attr under a name of our own: glibc 2.41
+ * (Debian 13) defines it in <sched.h>, older ones do not, and
+ * linux/sched/types.h clashes with glibc's struct sched_param.  size says
+ * how much the kernel reads.
  */
-struct sched_attr {
+struct tm_sched_attr {
 	unsigned int size, sched_policy;
 	unsigned long long sched_flags;
 	int sched_nice;
@@ -698,7 +772,7 @@ struct sched_attr {
 
 static int do_setattr(pid_t pid)
 {
-	struct sched_attr a = { .size = sizeof(a),
+	struct tm_sched_attr a = { .size = sizeof(a),
 				.sched_policy = SCHED_OTHER };
 
 	return (int)syscall(SYS_sched_setattr, pid, &a, 0);
@@ -706,7 +780,7 @@ static int do_setattr(pid_t pid)
 
 static int do_getattr(pid_t pid)
 {
-	struct sched_attr a;
+	struct tm_sched_attr a;
 
 	return (int)syscall(SYS_sched_getattr, pid, &a, sizeof(a), 0);
 }
@@ -1391,13 +1465,25 @@ static long ms_since(const struct timespec *t0)
  * it drops a refused SYN (or SYN-ACK) and a refused UDP datagram at the
  * receiving socket, and a refused SIGIO is simply not sent.  All of them
  * start at once and share one wait, so a denial costs NET_WAIT_MS once
- * per subject, not once per case.
+ * per subject, not once per case.  Connects go to each target over IPv4,
+ * over IPv6 (mainline's port labelling, checked at connect and sendmsg
+ * only) and over IPv4 from an IPv6 socket (::ffff:127.0.0.1); one more
+ * goes to an IPv6 port nobody bound (the ambient label's).
  */
+enum { T4, T6, TMAPPED, NTCP };
+static const char *const tcp_names[NTCP] = { "tcp-connect", "tcp6-connect",
+					     "tcp6-mapped-connect" };
+static const char udp_what[NTCP] = { '4', '6', 'm' };
+static const char *const udp_names[NTCP] = { "udp-send", "udp6-send",
+					     "udp6-mapped-send" };
+
+#define NCONN	(NTCP * NTASKS + 1)	/* + the port nobody bound */
+
 struct async {
-	struct pollfd tcp[NTASKS];
-	const char *tcp_res[NTASKS];
+	struct pollfd tcp[NCONN];
+	const char *tcp_res[NCONN];
 	int tcp_pending;
-	int udp_err[NTASKS], udp_before[NTASKS];
+	int udp_err[NTCP][NTASKS], udp_before[NTCP][NTASKS];
 	int io_err[NTASKS], io_before[NTASKS], io_fd[NTASKS][2];
 };
 
@@ -1406,22 +1492,37 @@ static int seen(const int *counter)
 	return __atomic_load_n(counter, __ATOMIC_SEQ_CST);
 }
 
-/* Nonblocking connects: EINPROGRESS until the handshake ends. */
-static void tcp_start(struct async *a, int i)
+/* Where connect or send @kind goes for target @i (-1: nobody's port). */
+static socklen_t destination(int kind, int i, struct sockaddr_storage *ss)
 {
-	struct sockaddr_in sin = loopback(i);
-	struct pollfd *p = &a->tcp[i];
+	if (kind == T4) {
+		*(struct sockaddr_in *)ss = loopback(i);
+		return sizeof(struct sockaddr_in);
+	}
+	*(struct sockaddr_in6 *)ss = loopback6(i < 0 ? PORT6_NOBODY :
+					       kind == TMAPPED ? PORT_BASE + i :
+					       PORT6_BASE + i, kind == TMAPPED);
+	return sizeof(struct sockaddr_in6);
+}
 
-	p->fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+/* Nonblocking connect @c: EINPROGRESS until the handshake ends. */
+static void tcp_start(struct async *a, int c, int kind, int i)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = destination(kind, i, &ss);
+	struct pollfd *p = &a->tcp[c];
+
+	p->fd = socket(kind == T4 ? AF_INET : AF_INET6,
+		       SOCK_STREAM | SOCK_NONBLOCK, 0);
 	p->events = POLLOUT;
-	a->tcp_res[i] = "TIMEOUT";
-	if (!connect(p->fd, (struct sockaddr *)&sin, sizeof(sin))) {
-		a->tcp_res[i] = "OK";
+	a->tcp_res[c] = "TIMEOUT";
+	if (!connect(p->fd, (struct sockaddr *)&ss, len)) {
+		a->tcp_res[c] = "OK";
 	} else if (errno == EINPROGRESS) {
 		a->tcp_pending++;
 		return;
 	} else {
-		a->tcp_res[i] = errname(errno);
+		a->tcp_res[c] = errname(errno);
 	}
 	p->fd = -p->fd - 1;	/* decided: poll ignores it */
 }
@@ -1431,9 +1532,9 @@ static void tcp_poll(struct async *a, int ms)
 	int i, e;
 	socklen_t el;
 
-	if (poll(a->tcp, NTASKS, ms) <= 0)
+	if (poll(a->tcp, NCONN, ms) <= 0)
 		return;
-	for (i = 0; i < NTASKS; i++) {
+	for (i = 0; i < NCONN; i++) {
 		if (a->tcp[i].fd < 0 || !a->tcp[i].revents)
 			continue;
 		el = sizeof(e);
@@ -1444,13 +1545,21 @@ static void tcp_poll(struct async *a, int ms)
 	}
 }
 
-static void udp_start(struct async *a, int fd, int i)
+static int *udp_got(int kind, int i)
 {
-	struct sockaddr_in sin = loopback(i);
+	return udp_counter(&targets[i], udp_what[kind]);
+}
 
-	a->udp_before[i] = seen(&targets[i].udp_got);
-	a->udp_err[i] = sendto(fd, "x", 1, 0, (struct sockaddr *)&sin,
-			       sizeof(sin)) == 1 ? 0 : errno;
+/* One datagram, its first byte saying which counter it is for. */
+static void udp_start(struct async *a, const int fd[2], int kind, int i)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = destination(kind, i, &ss);
+
+	a->udp_before[kind][i] = seen(udp_got(kind, i));
+	a->udp_err[kind][i] = sendto(fd[kind != T4], &udp_what[kind], 1, 0,
+				     (struct sockaddr *)&ss, len) == 1 ?
+			      0 : errno;
 }
 
 /*
@@ -1473,11 +1582,12 @@ static void sigio_start(struct async *a, int i)
 /* Cases still undecided: a handshake, a datagram or a signal on its way. */
 static int async_left(const struct async *a)
 {
-	int i, n = a->tcp_pending;
+	int i, k, n = a->tcp_pending;
 
 	for (i = 0; i < NTASKS; i++) {
-		n += !a->udp_err[i] && seen(&targets[i].udp_got) ==
-				       a->udp_before[i];
+		for (k = 0; k < NTCP; k++)
+			n += !a->udp_err[k][i] &&
+			     seen(udp_got(k, i)) == a->udp_before[k][i];
 		n += !a->io_err[i] && seen(&targets[i].sigio_got) ==
 				      a->io_before[i];
 	}
@@ -1491,36 +1601,162 @@ static const char *arrived(int err, const int *counter, int before)
 	return seen(counter) == before ? "DROPPED" : "OK";
 }
 
+/*
+ * A datagram to an IPv6 address that is not ours: mainline checks w to
+ * the ambient label (no ipv6host entry names it), then no route.
+ */
+static const char *udp6_remote(void)
+{
+	struct sockaddr_in6 sin6 = { .sin6_family = AF_INET6,
+				     .sin6_port = htons(9) };
+	int fd = socket(AF_INET6, SOCK_DGRAM, 0), rc;
+
+	inet_pton(AF_INET6, "2001:db8::1", &sin6.sin6_addr);
+	rc = (int)sendto(fd, "r", 1, 0, (struct sockaddr *)&sin6,
+			 sizeof(sin6));
+	rc = rc < 0 ? errno : 0;
+	close(fd);
+	return rc ? errname(rc) : "OK";
+}
+
+static void async_report(const char *s, struct async *a)
+{
+	int i, k;
+
+	for (k = 0; k < NTCP; k++)
+		for (i = 0; i < NTASKS; i++)
+			report(tcp_names[k], s, objects[i].name,
+			       a->tcp_res[k * NTASKS + i]);
+	report("tcp6-connect", s, "nobody", a->tcp_res[NCONN - 1]);
+	for (k = 0; k < NTCP; k++)
+		for (i = 0; i < NTASKS; i++)
+			report(udp_names[k], s, objects[i].name,
+			       arrived(a->udp_err[k][i], udp_got(k, i),
+				       a->udp_before[k][i]));
+	for (i = 0; i < NTASKS; i++)
+		report("sigio", s, objects[i].name,
+		       arrived(a->io_err[i], &targets[i].sigio_got,
+			       a->io_before[i]));
+}
+
 static void async_cases(const char *s)
 {
 	struct async a = { .tcp_pending = 0 };
+	int udp[2] = { socket(AF_INET, SOCK_DGRAM, 0),
+		       socket(AF_INET6, SOCK_DGRAM, 0) };
 	struct timespec t0;
-	int i, udp = socket(AF_INET, SOCK_DGRAM, 0);
+	int i, k;
 
 	for (i = 0; i < NTASKS; i++) {
-		tcp_start(&a, i);
-		udp_start(&a, udp, i);
+		for (k = 0; k < NTCP; k++) {
+			tcp_start(&a, k * NTASKS + i, k, i);
+			udp_start(&a, udp, k, i);
+		}
 		sigio_start(&a, i);
 	}
+	tcp_start(&a, NCONN - 1, T6, -1);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	while (async_left(&a) && ms_since(&t0) < NET_WAIT_MS)
 		tcp_poll(&a, 20);
-	for (i = 0; i < NTASKS; i++) {
-		report("tcp-connect", s, objects[i].name, a.tcp_res[i]);
+	async_report(s, &a);
+	report("udp6-send", s, "remote", udp6_remote());
+	for (i = 0; i < NCONN; i++)
 		close(a.tcp[i].fd < 0 ? -a.tcp[i].fd - 1 : a.tcp[i].fd);
-	}
-	for (i = 0; i < NTASKS; i++)
-		report("udp-send", s, objects[i].name,
-		       arrived(a.udp_err[i], &targets[i].udp_got,
-			       a.udp_before[i]));
 	for (i = 0; i < NTASKS; i++) {
-		report("sigio", s, objects[i].name,
-		       arrived(a.io_err[i], &targets[i].sigio_got,
-			       a.io_before[i]));
 		close(a.io_fd[i][0]);
 		close(a.io_fd[i][1]);
 	}
-	close(udp);
+	close(udp[0]);
+	close(udp[1]);
+}
+
+/*
+ * Keys (smack_key_permission): the target's key and keyring by serial,
+ * each call asking one permission: view, read, search ask r; write, link
+ * and setattr w.  The key's permission bits let every uid do all.
+ */
+static int do_key_describe(int i)
+{
+	char buf[256];
+
+	return (int)keyctl(KEYCTL_DESCRIBE, (unsigned long)targets[i].key,
+			   (unsigned long)buf, sizeof(buf), 0);
+}
+
+static int do_key_read(int i)
+{
+	char buf[16];
+
+	return (int)keyctl(KEYCTL_READ, (unsigned long)targets[i].key,
+			   (unsigned long)buf, sizeof(buf), 0);
+}
+
+static int do_key_update(int i)
+{
+	return (int)keyctl(KEYCTL_UPDATE, (unsigned long)targets[i].key,
+			   (unsigned long)"v", 1, 0);
+}
+
+/* The same bits again: SETATTR asked, nothing changed. */
+static int do_key_setperm(int i)
+{
+	return (int)keyctl(KEYCTL_SETPERM, (unsigned long)targets[i].key,
+			   0x3f3f3f3f, 0, 0);
+}
+
+static int do_key_security(int i)
+{
+	char buf[256];
+
+	return (int)keyctl(KEYCTL_GET_SECURITY, (unsigned long)targets[i].key,
+			   (unsigned long)buf, sizeof(buf), 0);
+}
+
+/* search the keyring (r) for the key (r on it too) */
+static int do_keyring_search(int i)
+{
+	return (int)keyctl(KEYCTL_SEARCH, (unsigned long)targets[i].keyring,
+			   (unsigned long)"user", (unsigned long)"tm.key", 0);
+}
+
+/* link the target's key into our own process keyring (w on the key) */
+static int do_key_link(int i)
+{
+	return (int)keyctl(KEYCTL_LINK, (unsigned long)targets[i].key,
+			   (unsigned long)KEY_SPEC_PROCESS_KEYRING, 0, 0);
+}
+
+/* add a key of ours to the target's keyring (w on the keyring); the
+ * description is the subject's, so no subject updates another's key */
+static const char *key_subject;
+
+static int do_keyring_add(int i)
+{
+	char desc[64];
+
+	snprintf(desc, sizeof(desc), "tm.%s", key_subject);
+	return (int)syscall(SYS_add_key, "user", desc, "s", 1,
+			    targets[i].keyring);
+}
+
+static const struct ipc_op key_ops[] = {
+	{ "key-describe", do_key_describe }, { "key-read", do_key_read },
+	{ "key-update", do_key_update }, { "key-setperm", do_key_setperm },
+	{ "key-get-security", do_key_security },
+	{ "keyring-search", do_keyring_search }, { "key-link", do_key_link },
+	{ "keyring-add", do_keyring_add },
+};
+
+static void key_cases(const char *s)
+{
+	size_t j;
+	int i;
+
+	key_subject = s;
+	for (j = 0; j < sizeof(key_ops) / sizeof(key_ops[0]); j++)
+		for (i = 0; i < NTASKS; i++)
+			report_rc(key_ops[j].name, s, objects[i].name,
+				  key_ops[j].fn(i));
 }
 
 /* ---- one subject ---- */
@@ -1591,6 +1827,7 @@ static void subject_main(const struct label *s)
 	ipc_cases(s->name);
 	unix_cases(s->name);
 	async_cases(s->name);
+	key_cases(s->name);
 	fd_cases(s->name, sender);
 	file_cases(s->name);
 	fflush(stdout);
@@ -1767,17 +2004,19 @@ static int print_rules(void)
 
 /* ---- compare (casediff.c) ---- */
 
-/* Each subject runs every operation in turn: points after all the cases. */
+/*
+ * Each subject runs every operation in turn: points after all the cases.
+ * EOF: the fd sender died, the case never ran.
+ */
+static const char *const task_not_run[] = { "EOF", NULL };
+
 static const struct casediff_spec task_diff = {
+	.name = "task-matrix",
 	.other = "module",
 	.other_at = "under the module",
 	.other_column = "MODULE",
-	.counts = "(kernel %d, module %d)",
-	.globs = "kernel %s, module %s",
 	.examples = 3,
-	.summary = "# %d/%d match (kernel ran %d cases, module %d); of the "
-		   "differences %d are allowed, %d known bugs, %d "
-		   "unexplained\n",
+	.not_run = task_not_run,
 };
 
 int main(int argc, char **argv)
@@ -1799,10 +2038,9 @@ int main(int argc, char **argv)
 		if (label_file)
 			return run();
 	}
-	if (argc == 6 && !strcmp(argv[1], "compare"))
-		return casediff_compare(&task_diff, argv[2], argv[3], argv[4],
-					argv[5]);
+	if (argc >= 2 && !strcmp(argv[1], "compare"))
+		return casediff_main(&task_diff, argc - 1, argv + 1);
 	fputs("usage: task-matrix rules | run --smack|--kmod | label FILE |\n"
-	      "       compare KERNEL MODULE ALLOW BUGS\n", stderr);
+	      "       compare --lane LANE KERNEL MODULE ALLOW BUGS\n", stderr);
 	return 2;
 }

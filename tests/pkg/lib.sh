@@ -1,7 +1,9 @@
-# lib.sh - shared by the tests/pkg scripts (sourced, bash): TAP helpers.
+# lib.sh - shared by the tests/pkg scripts (sourced, bash): TAP helpers,
+# and tests/hermetic/lib.sh (test users; the test's own run directory).
 set -u
 S=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 B=${top_builddir:-$(pwd)}
+. "$S/tests/hermetic/lib.sh"
 T=0
 FAILED=0
 ok() { T=$((T + 1)); echo "ok $T - $*"; }

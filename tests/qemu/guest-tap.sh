@@ -10,6 +10,8 @@
 #   wait_mounted DIR             0 once DIR is in /proc/mounts (10 s at most)
 #   load_fuse                    FUSE ready: insmod fuse.ko (a module on 6.1),
 #                                or nothing to do where it is built in (6.12+)
+#   load_kmods                   insmod the Debian modules mkinitramfs -K put
+#                                in /lib/modules/deb, in order (none: nothing)
 #   done_testing                 prints the plan and exits (1 if any failed)
 # The host renumbers the points, so numbers here are only for reading.
 _sfq_n=0
@@ -38,6 +40,12 @@ load_fuse() {
 	else
 		grep -qw fuse /proc/filesystems && [ -c /dev/fuse ]
 	fi
+}
+load_kmods() {
+	[ -f /lib/modules/deb/order ] || return 0
+	while read -r _m; do
+		insmod "/lib/modules/deb/$_m.ko" || return 1
+	done </lib/modules/deb/order
 }
 # A daemon started in the background mounts a moment later.
 wait_mounted() {

@@ -10,6 +10,10 @@
 #     -f SRC:DST     any file or directory, copied to DST in the guest
 #     --fuse         Debian's fuse.ko as /lib/modules/fuse.ko (none where
 #                    it is built in; SF_KERNEL_RELEASE picks the kernel)
+#     -K NAME        the Debian kernel's module NAME (e.g. ext4, loop) and
+#                    those it depends on (modules.dep), uncompressed under
+#                    /lib/modules/deb/, in load order in .../order (none
+#                    where built in); the guest loads them with load_kmods
 #
 # The image holds busybox-static (all applets linked), the harness /init,
 # /lib/sfq/tap.sh (guest TAP helpers), /etc/passwd with root and nobody,
@@ -26,6 +30,7 @@ BINS=()
 LIBBINS=()
 MODS=()
 FILES=()
+KMODS=()
 FUSE=0
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -35,6 +40,7 @@ while [ $# -gt 0 ]; do
 	-m) MODS+=("$2"); shift 2 ;;
 	-f) FILES+=("$2"); shift 2 ;;
 	--fuse) FUSE=1; shift ;;
+	-K) KMODS+=("$2"); shift 2 ;;
 	-h|--help) usage ;;
 	-*) die "unknown option $1" ;;
 	*) TESTS+=("$1"); shift ;;
@@ -89,6 +95,36 @@ if [ "$FUSE" = 1 ]; then
 	elif ! grep -qx 'kernel/fs/fuse/fuse.ko' "$M/modules.builtin"; then
 		die "no fuse.ko under $M, and fuse is not built in"
 	fi
+fi
+# unpack_ko SRC DST: a module as it is, or uncompressed (.xz, .zst).
+unpack_ko() {
+	case "$1" in
+	*.ko) cp "$1" "$2" ;;
+	*.ko.xz) xz -dc "$1" >"$2" ;;
+	*.ko.zst) zstd -qdc "$1" >"$2" ;;
+	*) die "cannot unpack module $1" ;;
+	esac
+}
+if [ ${#KMODS[@]} -gt 0 ]; then
+	M=$("$HERE/debian-kernel.sh" modules)
+	mkdir -p "$R/lib/modules/deb"
+	: >"$R/lib/modules/deb/order"
+	for k in "${KMODS[@]}"; do
+		# modules.dep: "path: deps..." with the deps in load order
+		# reversed (a module's own deps first, last).
+		line=$(grep -E "/$k\.ko(\.xz|\.zst)?:" "$M/modules.dep" || true)
+		if [ -z "$line" ]; then
+			grep -qE "/$k\.ko(\.xz|\.zst)?\$" "$M/modules.builtin" ||
+				die "no module $k under $M, and it is not built in"
+			continue
+		fi
+		for p in $(echo "${line#*:}" | tr ' ' '\n' | tac) "${line%%:*}"; do
+			b=$(basename "$p"); b=${b%%.ko*}
+			grep -qx "$b" "$R/lib/modules/deb/order" && continue
+			unpack_ko "$M/$p" "$R/lib/modules/deb/$b.ko"
+			echo "$b" >>"$R/lib/modules/deb/order"
+		done
+	done
 fi
 for m in ${MODS[@]+"${MODS[@]}"}; do
 	[ -f "$m" ] || die "no module $m"

@@ -65,7 +65,9 @@ fi
 # A fragment line the kernel dropped means the guest would lack something.
 for want in CONFIG_SECURITY_SMACK=y CONFIG_SECURITYFS=y CONFIG_DEVTMPFS=y \
 	CONFIG_BLK_DEV_INITRD=y CONFIG_SERIAL_8250_CONSOLE=y CONFIG_PVH=y \
-	CONFIG_TMPFS_XATTR=y CONFIG_SYSVIPC=y CONFIG_NETLABEL=y; do
+	CONFIG_TMPFS_XATTR=y CONFIG_SYSVIPC=y CONFIG_NETLABEL=y \
+	CONFIG_BLOCK=y CONFIG_IPV6=y CONFIG_KEYS=y CONFIG_BLK_DEV_LOOP=y \
+	CONFIG_EXT2_FS_XATTR=y CONFIG_EXT2_FS_SECURITY=y; do
 	grep -qx "$want" "$B/.config" || die "$want did not survive olddefconfig"
 done
 echo "smack-kernel: building $PKG $VER in $B (-j$JOBS)" >&2

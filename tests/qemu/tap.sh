@@ -5,6 +5,8 @@
 #   tap_ok DESC / tap_not_ok DESC / tap_skip DESC
 #   tap_check DESC CMD...       ok when CMD exits 0
 #   tap_diag TEXT
+#   lane_skipped NAME           after qemu_run --name NAME: why the runner
+#                               skipped it (its SKIP reason), or nothing
 #   tap_done                    trailing plan "1..N"; exit 1 if any failed
 #
 # Points are unnumbered ("ok - DESC"); the automake TAP driver numbers them.
@@ -27,6 +29,9 @@ tap_check() {
 qemu_run() {
 	"$QEMU_DIR/qemu-run.sh" --no-plan "$@" | _tap
 	return "${PIPESTATUS[0]}"
+}
+lane_skipped() {
+	sed -n "s/^ok - $1: # SKIP //p" "$TAP_LOG" | tail -n 1
 }
 tap_done() {
 	local n f

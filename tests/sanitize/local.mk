@@ -32,11 +32,45 @@ tests/sanitize/asan-smackfuse: $(SF_SAN_DAEMON_SRC) smackfuse$(EXEEXT)
 	  $(URING_CFLAGS) -o $@ $$c $(SF_NETLABEL_LIBS) \
 	  $(FUSE3_LIBS) $(URCU_LIBS) $(URING_LIBS) -lpthread
 
+# smackfusectl and pam_smackfuse.so the same way, for layouts.test (the
+# policy layouts: empty, missing, wrong type, unreadable).  The PAM module
+# runs inside pamtester with libasan preloaded.
+SF_SAN_CTL_SRC = $(src_tools_smackfusectl_SOURCES) \
+	$(src_common_libsfcore_a_SOURCES)
+tests/sanitize/asan-smackfusectl: $(SF_SAN_CTL_SRC) src/tools/smackfusectl$(EXEEXT)
+	@$(MKDIR_P) tests/sanitize
+	$(AM_V_CCLD)c=; for f in $(SF_SAN_CTL_SRC); do \
+	  case $$f in \
+	  *.c) c="$$c $(top_srcdir)/$$f" ;; esac; done; \
+	$(CC) $(SF_SAN_CFLAGS) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) \
+	  -I$(top_srcdir)/src/netlabel -I$(top_srcdir)/src/fuse \
+	  $(URCU_CFLAGS) -DPACKAGE_VERSION='"$(PACKAGE_VERSION)"' -o $@ $$c \
+	  $(SF_NETLABEL_LIBS) $(URCU_LIBS) -lpthread
+SF_SAN_CFLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+	-fno-sanitize-recover=undefined -fno-sanitize=alignment
+check_DATA += tests/sanitize/asan-smackfuse tests/sanitize/asan-smackfusectl
+CLEANFILES += tests/sanitize/asan-smackfusectl
+if BUILD_PAM
+tests/sanitize/asan-pam_smackfuse.so: $(src_pam_pam_smackfuse_so_SOURCES) src/pam/pam_smackfuse.so
+	@$(MKDIR_P) tests/sanitize
+	$(AM_V_CCLD)c=; for f in $(src_pam_pam_smackfuse_so_SOURCES); do \
+	  case $$f in \
+	  *.c) c="$$c $(top_srcdir)/$$f" ;; esac; done; \
+	$(CC) $(SF_SAN_CFLAGS) -fPIC -shared $(DEFS) $(DEFAULT_INCLUDES) \
+	  -I$(top_srcdir)/src/pam $(AM_CPPFLAGS) -I$(top_srcdir)/src/fuse \
+	  -Wl,--version-script=$(top_srcdir)/src/pam/pam_smackfuse.map \
+	  -o $@ $$c -lpam
+check_DATA += tests/sanitize/asan-pam_smackfuse.so
+CLEANFILES += tests/sanitize/asan-pam_smackfuse.so
+endif
+TESTS += tests/sanitize/layouts.test
+EXTRA_DIST += tests/sanitize/layouts.test
+
 check-daemon-asan: tests/sanitize/asan-smackfuse
 	@rm -rf tests/sanitize/asan-reports; \
 	$(MKDIR_P) tests/sanitize/asan-reports; \
 	ASAN_OPTIONS=log_path=$(abs_builddir)/tests/sanitize/asan-reports/asan:detect_leaks=1 \
-	UBSAN_OPTIONS=print_stacktrace=1:log_path=$(abs_builddir)/tests/sanitize/asan-reports/ubsan \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:log_path=$(abs_builddir)/tests/sanitize/asan-reports/ubsan \
 	SMACKFUSE=$(abs_builddir)/tests/sanitize/asan-smackfuse \
 	  $(MAKE) $(AM_MAKEFLAGS) check \
 	    TESTS="$(SF_SAN_TESTS) tests/reliability/fsx-mount.test"; rc=$$?; \
@@ -67,8 +101,7 @@ clean-sanitize:
 EXTRA_DIST += tests/sanitize/vg-smackfuse
 
 # In make check: the live control test (policy replaced under load) with
-# the ASan+UBSan daemon.
-check_DATA += tests/sanitize/asan-smackfuse
+# the ASan+UBSan daemon (check_DATA above).
 TESTS += tests/sanitize/live-asan.test
 EXTRA_DIST += tests/sanitize/live-asan.test
 CLEANFILES += tests/sanitize/asan-smackfuse

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * wire.h - inside the transport (transport.h): what its files tell each
+ * other.  The request handlers never include it.
+ */
+#ifndef SF_WIRE_H
+#define SF_WIRE_H
+
+#include <linux/fuse.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+
+#include "smackfuse.h"
+
+/* INIT's flags, both words (flags2 only counts with FUSE_INIT_EXT). */
+static inline uint64_t sf_init_flags(uint32_t flags, uint32_t flags2)
+{
+	return flags | ((flags & FUSE_INIT_EXT) ? (uint64_t)flags2 << 32 : 0);
+}
+
+/* loop.c: the token of the /dev/fuse readers (transport.h has the rest). */
+int sf_loop_start(void);
+void sf_loop_stop(void);
+void sf_loop_acquire(void);
+void sf_loop_received(uint32_t opcode, size_t len);
+
+/* passthrough.c: the INIT callback's part. */
+void sf_passthrough_init(struct sf_fs *fs, struct fuse_conn_info *conn);
+
+/* pt_compat.c: passthrough for a libfuse without it (3.14).  Not built
+ * where libfuse has it (SF_LIBFUSE_PASSTHROUGH). */
+void sf_ptc_sniff_init(struct sf_fs *fs, uint64_t offered);
+void sf_ptc_init(struct sf_fs *fs);
+void sf_ptc_init_reply(struct sf_fs *fs, char *out, size_t len);
+int32_t sf_ptc_backing_open(struct sf_fs *fs, int fd);
+int sf_ptc_reply(fuse_req_t req, const void *reply);
+const struct iovec *sf_ptc_amend(const struct iovec *iov, int count,
+				 struct iovec *amended, char *copy,
+				 size_t size);
+/* Room sf_ptc_amend() needs in @copy. */
+#define SF_PTC_COPY	(sizeof(struct fuse_entry_out) + \
+			 sizeof(struct fuse_open_out))
+
+/* uring.c: the choice of io_uring, whichever ring carries it. */
+bool sf_uring_sniff_init(struct sf_fs *fs, uint64_t offered,
+			 const char *missing);
+void sf_uring_set(bool on, const char *why);
+void sf_uring_on(const char *by);
+unsigned int sf_uring_queues(void);
+void sf_uring_say(const struct sf_fs *fs);
+bool sf_uring_off(void);
+void sf_uring_describe(char *buf, size_t size);
+
+/* uring_own.c or uring_libfuse.c: the ring itself.
+ * sf_ring_init_reply() sees INIT's reply @o before it is written: the own
+ * ring builds its queues and asks for the ring there (true: the queues
+ * wait for sf_ring_init_sent()); libfuse's ring is libfuse's to ask for,
+ * and the reply only tells whether it did. */
+/* Why there is no ring code, with the hooks (@hooked) or without. */
+const char *sf_ring_missing(bool hooked);
+bool sf_ring_init_reply(struct sf_fs *fs, struct fuse_init_out *o);
+void sf_ring_init_sent(struct sf_fs *fs, bool ok);
+/* The same without the hooks: INIT's reply is not seen. */
+void sf_ring_init_unseen(struct sf_fs *fs);
+/* A reply to a request the own ring carried: into its entry. */
+bool sf_ring_take(const struct iovec *iov, int count, ssize_t *res);
+void sf_ring_settle(void);
+void sf_ring_stop(void);
+const char *sf_ring_fuse_opts(void);
+const struct fuse_lowlevel_ops *
+sf_ring_ops(const struct fuse_lowlevel_ops *ops, size_t *size);
+/* Requests the ring carried, or -1 when they are not counted. */
+long sf_ring_requests(void);
+
+#endif /* SF_WIRE_H */
