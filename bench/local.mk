@@ -55,7 +55,8 @@ noinst_PROGRAMS += bench/pathwalk
 bench_pathwalk_SOURCES = bench/pathwalk.c
 bench_pathwalk_CFLAGS = $(AM_CFLAGS) -O2
 bench_pathwalk_LDFLAGS = -static
-EXTRA_DIST += bench/kmod-path.sh bench/guest-kmod-path.sh
+EXTRA_DIST += bench/kmod-path.sh bench/guest-kmod-path.sh \
+	bench/kmod-path-results.txt
 .PHONY: bench-kmod
 bench-kmod: bench/pathwalk$(EXEEXT) kmod-lanes
 	$(SHELL) $(top_srcdir)/bench/kmod-path.sh $(abs_top_builddir)
