@@ -25,7 +25,7 @@ DEBS="build-essential autoconf automake libtool pkg-config
  linux-image-amd64 linux-headers-amd64 flex bison bc
  libelf-dev libssl-dev dwarves
  bindfs valgrind cppcheck man-db groff-base python3 util-linux passwd
- iproute2 procps psmisc libpam0g-dev pamtester debootstrap e2fsprogs
+ iproute2 procps psmisc libpam0g-dev pamtester debootstrap e2fsprogs zstd
  debhelper dh-dkms dkms dpkg-dev fakeroot lintian"
 
 # What only some releases have.  The Smack reference kernel

@@ -147,6 +147,9 @@ D=$CACHE/qemu/$K
 OUT=$D/vmlinux
 if [ ! -s "$OUT" ] || [ "$OUT" -ot "$V" ]; then
 	command -v python3 >/dev/null || die "python3 missing (apt-get install python3)"
+	# 6.1's image is xz (python's lzma), 6.12's and 7.x's zstd.
+	[ "$REL" = bookworm ] || command -v zstd >/dev/null ||
+		die "zstd missing, which $K's image needs (apt-get install zstd)"
 	mkdir -p "$D"
 	exec 9>"$D/lock"
 	flock 9
