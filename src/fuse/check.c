@@ -289,6 +289,9 @@ size_t sf_status(void *arg, char *buf, size_t size)
 		n += (size_t)n < size ?
 			sf_getattr_status(fs, buf + n, size - n) :
 			sf_getattr_status(fs, none, sizeof(none));
+		n += (size_t)n < size ?
+			sf_users_status(fs, buf + n, size - n) :
+			sf_users_status(fs, none, sizeof(none));
 	}
 	return n < 0 ? 0 : (size_t)n;
 }

@@ -67,6 +67,10 @@ static void sf_usage(FILE *f)
 "                         if it exists)\n"
 "  -o subject=auto|smack|kmod|users   where subject labels come from\n"
 "  -o users=PATH          users map (default " SF_DEFAULT_USERS ")\n"
+"  -o users_ttl=SECONDS   a uid's label follows its account within this\n"
+"                         (default 30)\n"
+"  -o users_timeout=SECONDS  longest wait for a user lookup; then the\n"
+"                         request is denied (default 2)\n"
 "  -o smackfsdef=LABEL    label of unlabelled objects (alias smackfsdefault=)\n"
 "  -o smackfsroot=LABEL   label of the root\n"
 "  -o smackfstransmute=LABEL  label of the root, made transmuting\n"
@@ -156,6 +160,12 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 			return sf_bad_option(opt, "needs a directory or none");
 		c->control = val;
 		return 0;
+	}
+	if (KEY("users_ttl") || KEY("users_timeout")) {
+		const char *why;
+
+		return sf_users_option(fs, KEY("users_ttl"), val, &why) ?
+		       sf_bad_option(opt, why) : 0;
 	}
 	if (KEY("netlabel"))
 		return sf_flag_option(opt, val, "off", "on", &c->netlabel_off,
@@ -399,7 +409,7 @@ static int sf_control_start_fs(struct sf_fs *fs, struct sf_cmdline *c,
 	struct sf_control_hooks ch = {
 		.arg = fs, .invalidate = sf_invalidate_all,
 		.subject = sf_subject_hook, .status = sf_status,
-		.set_logging = sf_set_logging,
+		.set_logging = sf_set_logging, .reload = sf_users_reload,
 	};
 
 	if (sf_control_start(ctl, fs->policy, &cc, &ch) == 0)
