@@ -30,7 +30,7 @@
 #include "uids.h"
 #include "uidtab.h"
 
-#define SF_UIDS_WORKERS		4	/* resolver threads */
+#define SF_UIDS_WORKERS		8	/* resolver threads */
 #define SF_UIDS_BUCKETS		256	/* of the pending set */
 /* A uid's requests that may wait for its lookup at once; more are denied
  * (one user must not hold every request thread behind a hung lookup). */
@@ -63,7 +63,7 @@ struct sf_uids {
 	pthread_cond_t work;		/* queue or stop; CLOCK_MONOTONIC */
 	pthread_cond_t progress;	/* a reload's job is done */
 	pthread_cond_t tick;		/* the keeper's sleep; stop */
-	struct sf_ujob *qhead, *qtail;
+	struct sf_ujob *qhead[2], *qtail[2];	/* urgent, background */
 	struct sf_ujob *pending[SF_UIDS_BUCKETS];
 	bool started, stop;
 	uint64_t reloads, reload_left;
@@ -146,40 +146,37 @@ static void sf_uids_unpend(struct sf_uids *u, struct sf_ujob *job)
 		*pp = job->hnext;
 }
 
-static void sf_uids_enqueue(struct sf_uids *u, struct sf_ujob *job,
-			    bool front)
+/* Queue 0 holds urgent jobs (a request waits), 1 background ones; each
+ * is first come, first served. */
+static void sf_uids_enqueue(struct sf_uids *u, struct sf_ujob *job)
 {
+	struct sf_ujob **head = &u->qhead[!job->urgent];
+	struct sf_ujob **tail = &u->qtail[!job->urgent];
+
 	job->queued = true;
-	if (front) {
-		job->qprev = NULL;
-		job->qnext = u->qhead;
-		if (u->qhead)
-			u->qhead->qprev = job;
-		else
-			u->qtail = job;
-		u->qhead = job;
-	} else {
-		job->qnext = NULL;
-		job->qprev = u->qtail;
-		if (u->qtail)
-			u->qtail->qnext = job;
-		else
-			u->qhead = job;
-		u->qtail = job;
-	}
+	job->qnext = NULL;
+	job->qprev = *tail;
+	if (*tail)
+		(*tail)->qnext = job;
+	else
+		*head = job;
+	*tail = job;
 	pthread_cond_signal(&u->work);
 }
 
 static void sf_uids_dequeue(struct sf_uids *u, struct sf_ujob *job)
 {
+	struct sf_ujob **head = &u->qhead[!job->urgent];
+	struct sf_ujob **tail = &u->qtail[!job->urgent];
+
 	if (job->qprev)
 		job->qprev->qnext = job->qnext;
 	else
-		u->qhead = job->qnext;
+		*head = job->qnext;
 	if (job->qnext)
 		job->qnext->qprev = job->qprev;
 	else
-		u->qtail = job->qprev;
+		*tail = job->qprev;
 	job->queued = false;
 }
 
@@ -213,7 +210,7 @@ static struct sf_ujob *sf_uids_job(struct sf_uids *u, uid_t uid)
 	b = sf_uids_bucket(u, uid);
 	job->hnext = *b;
 	*b = job;
-	sf_uids_enqueue(u, job, false);
+	sf_uids_enqueue(u, job);
 	return job;
 }
 
@@ -236,12 +233,12 @@ static bool sf_uids_wait(struct sf_uids *u, uid_t uid)
 	if (!job)
 		return false;
 	if (!job->urgent) {
+		if (job->queued)
+			sf_uids_dequeue(u, job);
 		job->urgent = true;
 		job->deadline = now + u->cfg.timeout_ms * SF_MS;
-		if (job->queued) {
-			sf_uids_dequeue(u, job);
-			sf_uids_enqueue(u, job, true);
-		}
+		if (!job->running)
+			sf_uids_enqueue(u, job);
 	}
 	if (now >= job->deadline || job->refs >= SF_UIDS_WAITERS) {
 		u->refused++;
@@ -328,7 +325,7 @@ static void *sf_uids_worker(void *arg)
 
 	pthread_mutex_lock(&u->lock);
 	while (!u->stop) {
-		job = u->qhead;
+		job = u->qhead[0] ? u->qhead[0] : u->qhead[1];
 		if (!job) {
 			pthread_cond_wait(&u->work, &u->lock);
 			continue;
