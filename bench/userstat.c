@@ -2,13 +2,15 @@
 /*
  * userstat.c - many users stat(2) one file at once, timed.
  *
- *   userstat PATH NUSERS FIRSTUID TOTAL [NPROCS]
+ *   userstat [-f] PATH NUSERS FIRSTUID TOTAL [NPROCS]
  *
- * Forks NPROCS (default NUSERS) children, child i running as uid and gid
- * FIRSTUID + i % NUSERS with no supplementary groups; they wait at a
- * barrier, then stat PATH TOTAL times between them.  (NPROCS tells what
- * the number of users costs from what the number of processes does.)
- * Prints two lines:
+ * Forks NPROCS (default NUSERS) children; they wait at a barrier, then
+ * stat PATH TOTAL times between them.  Child i runs as uid and gid
+ * FIRSTUID + i % NUSERS, with no supplementary groups.  With -f the
+ * children stay root and take each stat's uid from the pool of NUSERS by
+ * setfsuid(2) (the uid FUSE sees): stat k of child i is made as FIRSTUID
+ * + (i + k * NPROCS) % NUSERS.  So the number of users can be changed
+ * alone, with the processes and the stats the same.  Prints
  *
  *   all SECONDS      from before the first fork until the last child ends
  *   stats SECONDS    from the barrier until the last child ends
@@ -19,13 +21,22 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <grp.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/fsuid.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+struct job {
+	const char *path;
+	uid_t first;
+	long nusers, nprocs;
+	bool fsuid;
+};
 
 static double now(void)
 {
@@ -35,47 +46,61 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* One user's share: wait for the barrier, stat @n times; the exit
- * status is the number of failures, capped. */
-static void child(const char *path, uid_t uid, long n, int barrier)
+/* Child @i's share of @n stats after the barrier; the exit status is the
+ * number of failures, capped. */
+static void child(const struct job *j, long i, long n, int barrier)
 {
+	uid_t uid = j->first + (uid_t)(i % j->nusers);
 	struct stat st;
-	long i, bad = 0;
+	long k, bad = 0;
 	char c;
 
-	if (setgroups(0, NULL) || setresgid(uid, uid, uid) ||
-	    setresuid(uid, uid, uid)) {
+	if (setgroups(0, NULL) ||
+	    (!j->fsuid && (setresgid(uid, uid, uid) ||
+			   setresuid(uid, uid, uid)))) {
 		perror("userstat: setuid");
 		_exit(100);
 	}
 	if (read(barrier, &c, 1) < 0)
 		_exit(101);
-	for (i = 0; i < n; i++)
-		bad += stat(path, &st) != 0;
+	for (k = 0; k < n; k++) {
+		if (j->fsuid) {
+			uid = j->first +
+			      (uid_t)((i + k * j->nprocs) % j->nusers);
+			setfsgid(uid);
+			setfsuid(uid);
+		}
+		bad += stat(j->path, &st) != 0;
+	}
 	_exit(bad > 99 ? 99 : (int)bad);
 }
 
 int main(int argc, char **argv)
 {
-	long nusers, nprocs, total, i, failed = 0;
-	int pipefd[2], status;
+	struct job j = { 0 };
+	long total, i, failed = 0;
+	int pipefd[2], status, a = 1;
 	double t0, t1, t2;
-	uid_t first;
 
-	if (argc != 5 && argc != 6) {
-		fprintf(stderr, "usage: userstat PATH NUSERS FIRSTUID TOTAL "
-			"[NPROCS]\n");
+	if (argc > 1 && !strcmp(argv[1], "-f")) {
+		j.fsuid = true;
+		a++;
+	}
+	if (argc - a != 4 && argc - a != 5) {
+		fprintf(stderr, "usage: userstat [-f] PATH NUSERS FIRSTUID "
+			"TOTAL [NPROCS]\n");
 		return 2;
 	}
-	nusers = atol(argv[2]);
-	first = (uid_t)atol(argv[3]);
-	total = atol(argv[4]);
-	nprocs = argc == 6 ? atol(argv[5]) : nusers;
-	if (nusers < 1 || nprocs < 1 || total < nprocs || pipe(pipefd))
+	j.path = argv[a];
+	j.nusers = atol(argv[a + 1]);
+	j.first = (uid_t)atol(argv[a + 2]);
+	total = atol(argv[a + 3]);
+	j.nprocs = argc - a == 5 ? atol(argv[a + 4]) : j.nusers;
+	if (j.nusers < 1 || j.nprocs < 1 || total < j.nprocs || pipe(pipefd))
 		return 2;
 	t0 = now();
-	for (i = 0; i < nprocs; i++) {
-		long share = total / nprocs + (i < total % nprocs);
+	for (i = 0; i < j.nprocs; i++) {
+		long share = total / j.nprocs + (i < total % j.nprocs);
 		pid_t pid = fork();
 
 		if (pid < 0) {
@@ -84,8 +109,7 @@ int main(int argc, char **argv)
 		}
 		if (pid == 0) {
 			close(pipefd[1]);
-			child(argv[1], first + (uid_t)(i % nusers), share,
-			      pipefd[0]);
+			child(&j, i, share, pipefd[0]);
 		}
 	}
 	close(pipefd[0]);

@@ -68,7 +68,7 @@ static void sf_usage(FILE *f)
 "  -o subject=auto|smack|kmod|users   where subject labels come from\n"
 "  -o users=PATH          users map (default " SF_DEFAULT_USERS ")\n"
 "  -o users_ttl=SECONDS   a uid's label follows its account within this\n"
-"                         (default 30)\n"
+"                         (default 60)\n"
 "  -o users_timeout=SECONDS  longest wait for a user lookup; then the\n"
 "                         request is denied (default 2)\n"
 "  -o smackfsdef=LABEL    label of unlabelled objects (alias smackfsdefault=)\n"

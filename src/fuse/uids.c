@@ -5,9 +5,10 @@
  * threads, so that no request thread ever calls the name service.
  *
  * Jobs: a uid to look up.  A request that finds no usable answer makes
- * its uid's job urgent (front of the queue, a deadline) and waits for it;
- * the keeper thread queues background jobs for answers past half their
- * life that requests used, and drops answers past their life; a reload
+ * its uid's job urgent (an urgent queue, a deadline) and waits for it;
+ * the keeper thread queues background jobs for answers past three
+ * quarters of their life that requests used (so that a busy user never
+ * waits), and drops answers past their life; a reload
  * queues every uid.  There is one job per uid at a time (the pending
  * set), so a hung lookup holds one resolver thread per uid, and
  * SF_UIDS_WORKERS of them keep answering the other uids.
@@ -33,8 +34,10 @@
 #define SF_UIDS_WORKERS		8	/* resolver threads */
 #define SF_UIDS_BUCKETS		256	/* of the pending set */
 /* A uid's requests that may wait for its lookup at once; more are denied
- * (one user must not hold every request thread behind a hung lookup). */
-#define SF_UIDS_WAITERS		8
+ * at once.  A waiting request holds what serves it: one of libfuse's 64
+ * threads, or over io_uring one of the 4 entries of its CPU's queue
+ * (uring.c), so one user's hung lookup must hold few. */
+#define SF_UIDS_WAITERS		2
 #define SF_UIDS_RETRY_NS	1000000000ull	/* a failed lookup's turn */
 #define SF_UIDS_TICK_NS		1000000000ull	/* the keeper's period */
 #define SF_MS			1000000ull
@@ -47,6 +50,7 @@ struct sf_ujob {
 	bool stale;			/* began before a reload: not pending */
 	bool urgent;			/* a request waits for it */
 	bool logged;			/* its timeout was logged */
+	bool capped;			/* a refusal for SF_UIDS_WAITERS was */
 	uint64_t deadline;		/* urgent: waiters give up then */
 	uint64_t reload;		/* the reload it counts for, or 0 */
 	unsigned int refs;		/* waiters */
@@ -240,8 +244,18 @@ static bool sf_uids_wait(struct sf_uids *u, uid_t uid)
 		if (!job->running)
 			sf_uids_enqueue(u, job);
 	}
-	if (now >= job->deadline || job->refs >= SF_UIDS_WAITERS) {
+	if (now >= job->deadline) {
 		u->refused++;
+		return false;
+	}
+	if (job->refs >= SF_UIDS_WAITERS) {
+		u->refused++;
+		if (!job->capped)
+			sf_uids_log(u, LOG_WARNING, "uid %u: %u requests wait "
+				    "for its lookup already: the others are "
+				    "denied until it comes", (unsigned int)uid,
+				    SF_UIDS_WAITERS);
+		job->capped = true;
 		return false;
 	}
 	job->refs++;
@@ -377,7 +391,8 @@ static bool sf_uids_sweep_one(void *arg, const struct sf_uent *e, bool used)
 	if (age >= ttl)
 		return true;		/* dropped: its next request waits */
 	again = s->all || (!(e->flags & SF_UE_FAILED) &&
-			   (e->born < s->floor || (used && age >= ttl / 2)));
+			   (e->born < s->floor ||
+			    (used && age >= ttl - ttl / 4)));
 	if (again && s->n < s->cap)
 		s->uids[s->n++] = e->uid;
 	return false;

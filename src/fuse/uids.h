@@ -9,8 +9,8 @@
  * requests read without a lock.  The answers follow the accounts:
  *
  *  - an answer lives at most @ttl_ms from the start of its lookup; an
- *    answer a request used is looked up again from half of that, in the
- *    background, so a busy user never waits;
+ *    answer a request used is looked up again from three quarters of
+ *    that, in the background, so a busy user never waits;
  *  - sf_uids_reload() looks every known uid up again, and from its return
  *    (at most @timeout_ms later) no request uses an answer older than it;
  *  - a request whose uid has no answer waits for one at most @timeout_ms;
@@ -30,7 +30,7 @@
 #include "users.h"
 
 /* Defaults of -o users_ttl= and -o users_timeout= (milliseconds). */
-#define SF_UIDS_TTL_MS		30000u
+#define SF_UIDS_TTL_MS		60000u
 #define SF_UIDS_TIMEOUT_MS	2000u
 
 struct sf_uids_config {
