@@ -471,6 +471,7 @@ out_unmount:
 	fuse_session_unmount(fs->se);
 	sf_uring_stop();
 	sf_nodes_stop(fs);
+	sf_users_stop(fs);
 out_signals:
 	fuse_remove_signal_handlers(fs->se);
 out_destroy:

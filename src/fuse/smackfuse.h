@@ -213,6 +213,7 @@ int sf_users_option(struct sf_fs *fs, bool ttl, const char *val,
 /* The accounts may have changed: look every known uid up again. */
 void sf_users_reload(void *arg);
 size_t sf_users_status(struct sf_fs *fs, char *buf, size_t size);
+void sf_users_stop(struct sf_fs *fs);
 void sf_subject_get(struct sf_fs *fs, fuse_req_t req, struct sf_subject *s);
 sf_lid sf_subject_of(struct sf_fs *fs, pid_t pid, uid_t uid, gid_t gid);
 bool sf_privileged(struct sf_fs *fs, struct sf_subject *s, int cap);

@@ -144,6 +144,15 @@ void sf_users_reload(void *arg)
 		sf_uids_reload(u);
 }
 
+/* After the session: the resolver threads end (uids.c). */
+void sf_users_stop(struct sf_fs *fs)
+{
+	struct sf_uids *u = atomic_exchange(&fs->uids, NULL);
+
+	if (u)
+		sf_uids_stop(u);
+}
+
 size_t sf_users_status(struct sf_fs *fs, char *buf, size_t size)
 {
 	struct sf_uids *u = atomic_load(&fs->uids);

@@ -70,6 +70,8 @@ struct sf_uids {
 	struct sf_ujob *qhead[2], *qtail[2];	/* urgent, background */
 	struct sf_ujob *pending[SF_UIDS_BUCKETS];
 	bool started, stop;
+	pthread_t threads[SF_UIDS_WORKERS + 1];	/* the keeper, workers */
+	unsigned int nthreads;
 	uint64_t reloads, reload_left;
 	pthread_mutex_t reload_lock;	/* one reload at a time */
 	unsigned long lookups, failures, timeouts, refused;
@@ -449,28 +451,75 @@ static void *sf_uids_keeper(void *arg)
 	}
 }
 
-/* Under u->lock.  Threads are detached: one may hang in the name service
- * for good, and the process must still be able to end. */
+/* Under u->lock.  The keeper and one worker will do (said once). */
 static int sf_uids_start(struct sf_uids *u)
 {
-	pthread_attr_t a;
-	pthread_t t;
-	int i, rc = 0;
+	int rc = 0;
 
-	pthread_attr_init(&a);
-	pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
-	for (i = 0; !rc && i < SF_UIDS_WORKERS; i++)
-		rc = pthread_create(&t, &a, sf_uids_worker, u);
-	if (!rc)
-		rc = pthread_create(&t, &a, sf_uids_keeper, u);
-	pthread_attr_destroy(&a);
+	while (!rc && u->nthreads < SF_UIDS_WORKERS + 1) {
+		rc = pthread_create(&u->threads[u->nthreads], NULL,
+				    u->nthreads ? sf_uids_worker :
+				    sf_uids_keeper, u);
+		if (!rc)
+			u->nthreads++;
+	}
 	if (rc) {
-		sf_uids_log(u, LOG_ERR, "cannot start the user lookup "
-			    "threads: %s", strerror(rc));
-		return -rc;
+		sf_uids_log(u, LOG_ERR, "cannot start user lookup threads "
+			    "(%u of %u running): %s", u->nthreads,
+			    SF_UIDS_WORKERS + 1, strerror(rc));
+		if (u->nthreads < 2)
+			return -rc;
 	}
 	u->started = true;
 	return 0;
+}
+
+static void sf_uids_free(struct sf_uids *u)
+{
+	struct sf_ujob *job, *next;
+	size_t i;
+
+	for (i = 0; i < SF_UIDS_BUCKETS; i++) {
+		for (job = u->pending[i]; job; job = next) {
+			next = job->hnext;
+			sf_uids_free_job(job);
+		}
+	}
+	sf_uidtab_free(u->tab);
+	sf_umap_free(u->map);
+	pthread_cond_destroy(&u->work);
+	pthread_cond_destroy(&u->progress);
+	pthread_cond_destroy(&u->tick);
+	pthread_mutex_destroy(&u->lock);
+	pthread_mutex_destroy(&u->reload_lock);
+	free(u);
+}
+
+/**
+ * sf_uids_stop - end the threads and free @u, once no request can come.
+ * A thread stuck in the name service is given a second, then left with
+ * @u (the process is ending).
+ */
+void sf_uids_stop(struct sf_uids *u)
+{
+	struct timespec ts;
+	unsigned int i, stuck = 0;
+
+	pthread_mutex_lock(&u->lock);
+	u->stop = true;
+	pthread_cond_broadcast(&u->work);
+	pthread_cond_broadcast(&u->tick);
+	pthread_mutex_unlock(&u->lock);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += 1;
+	for (i = 0; i < u->nthreads; i++) {
+		if (pthread_timedjoin_np(u->threads[i], NULL, &ts)) {
+			pthread_detach(u->threads[i]);
+			stuck++;
+		}
+	}
+	if (!stuck)
+		sf_uids_free(u);
 }
 
 /* ---- reload, status, set-up ---- */

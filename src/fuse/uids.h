@@ -57,6 +57,9 @@ bool sf_uids_label(struct sf_uids *u, uid_t uid, sf_lid *lid);
  * most timeout_ms later. */
 void sf_uids_reload(struct sf_uids *u);
 
+/* End the threads and free @u, once no request can come. */
+void sf_uids_stop(struct sf_uids *u);
+
 /* "users known: N" and the lookup counters, snprintf style. */
 size_t sf_uids_status(struct sf_uids *u, char *buf, size_t size);
 
