@@ -95,7 +95,7 @@ for c in $pools; do
 		t0=$(date +%s.%N)
 		pool "$c" "$u" >/dev/null
 		[ "$c" = pool:new ] && [ "$u" = "${POOL##* }" ] &&
-			learnt=$(echo "$(date +%s.%N) - $t0" | bc -l)
+			learnt=$(awk "BEGIN { printf \"%.1f\", $(date +%s.%N) - $t0 }")
 	done
 done
 for run in $(seq "$RUNS"); do
