@@ -53,7 +53,7 @@ bench: bench-uring-load
 noinst_PROGRAMS += bench/userstat
 bench_userstat_SOURCES = bench/userstat.c
 bench_userstat_CFLAGS = $(AM_CFLAGS) -O2
-EXTRA_DIST += bench/users.sh
+EXTRA_DIST += bench/users.sh bench/users-results.txt
 .PHONY: bench-users
 bench-users: bench/userstat$(EXEEXT) smackfuse$(EXEEXT)
 	$(SHELL) $(top_srcdir)/bench/users.sh $(abs_top_builddir)
