@@ -60,3 +60,15 @@ EXTRA_DIST += bench/kmod-path.sh bench/guest-kmod-path.sh \
 .PHONY: bench-kmod
 bench-kmod: bench/pathwalk$(EXEEXT) kmod-lanes
 	$(SHELL) $(top_srcdir)/bench/kmod-path.sh $(abs_top_builddir)
+
+# The caller's label with many users (issue 32): 30 vs 300 users stat one
+# file, under "* %u" and "* _", in a private account database; BENCH_ALT
+# adds another binary's rows.  `make bench-users`.
+noinst_PROGRAMS += bench/userstat
+bench_userstat_SOURCES = bench/userstat.c
+bench_userstat_CFLAGS = $(AM_CFLAGS) -O2
+EXTRA_DIST += bench/users.sh bench/users-results.txt
+.PHONY: bench-users
+bench-users: bench/userstat$(EXEEXT) smackfuse$(EXEEXT)
+	$(SHELL) $(top_srcdir)/bench/users.sh $(abs_top_builddir)
+bench: bench-users

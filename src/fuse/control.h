@@ -46,6 +46,10 @@ struct sf_control_hooks {
 	size_t (*status)(void *arg, char *buf, size_t size);
 	/* "logging" was written (0..3).  May be NULL: see sf_control_logging */
 	void (*set_logging)(void *arg, int level);
+	/* replace-rules was applied (a reload: `smackfusectl apply`): the
+	 * daemon looks up again what it keeps of the accounts.  Runs before
+	 * the write returns.  May be NULL. */
+	void (*reload)(void *arg);
 };
 
 struct sf_control_config {

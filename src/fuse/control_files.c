@@ -216,10 +216,15 @@ static ssize_t ctl_store_replace_rules(struct sf_control *c,
 				       const char *buf, size_t len,
 				       struct ctl_buf *out)
 {
+	ssize_t rc;
+
 	(void)who;
 	(void)out;
-	return ctl_apply(c, "replace-rules", sf_parse_rule_file, buf, len,
-			 true);
+	rc = ctl_apply(c, "replace-rules", sf_parse_rule_file, buf, len,
+		       true);
+	if (rc >= 0 && c->hooks.reload)
+		c->hooks.reload(c->hooks.arg);
+	return rc;
 }
 
 /* ---- access2, access: transactions ---- */

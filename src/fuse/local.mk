@@ -8,6 +8,12 @@ smackfuse_SOURCES = \
 	src/fuse/subject.c \
 	src/fuse/users.h \
 	src/fuse/users.c \
+	src/fuse/uids.h \
+	src/fuse/uids.c \
+	src/fuse/uidtab.h \
+	src/fuse/uidtab.c \
+	src/fuse/uidlookup.h \
+	src/fuse/uidlookup.c \
 	src/fuse/check.c \
 	src/fuse/getattr.c \
 	src/fuse/policy.c \

@@ -70,6 +70,10 @@ static void sf_usage(FILE *f)
 "                         $" SF_RUN_ENV ", else " SF_RUN_DEFAULT ")\n"
 "  -o subject=auto|smack|kmod|users   where subject labels come from\n"
 "  -o users=PATH          users map (default " SF_ETC_DEFAULT "/users)\n"
+"  -o users_ttl=SECONDS   a uid's label follows its account within this\n"
+"                         (default 60)\n"
+"  -o users_timeout=SECONDS  longest wait for a user lookup; then the\n"
+"                         request is denied (default 2)\n"
 "  -o smackfsdef=LABEL    label of unlabelled objects (alias smackfsdefault=)\n"
 "  -o smackfsroot=LABEL   label of the root\n"
 "  -o smackfstransmute=LABEL  label of the root, made transmuting\n"
@@ -166,6 +170,12 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 			return sf_bad_option(opt, "needs a directory or none");
 		c->control = val;
 		return 0;
+	}
+	if (KEY("users_ttl") || KEY("users_timeout")) {
+		const char *why;
+
+		return sf_users_option(fs, KEY("users_ttl"), val, &why) ?
+		       sf_bad_option(opt, why) : 0;
 	}
 	if (KEY("netlabel"))
 		return sf_flag_option(opt, val, "off", "on", &c->netlabel_off,
@@ -470,7 +480,7 @@ static int sf_control_start_fs(struct sf_fs *fs, struct sf_cmdline *c,
 	struct sf_control_hooks ch = {
 		.arg = fs, .invalidate = sf_invalidate_all,
 		.subject = sf_subject_hook, .status = sf_status,
-		.set_logging = sf_set_logging,
+		.set_logging = sf_set_logging, .reload = sf_users_reload,
 	};
 
 	if (sf_control_start(ctl, fs->policy, &cc, &ch) == 0)
@@ -537,6 +547,7 @@ out_unmount:
 	fuse_session_unmount(fs->se);
 	sf_transport_stop();
 	sf_nodes_stop(fs);
+	sf_users_stop(fs);
 out_signals:
 	fuse_remove_signal_handlers(fs->se);
 out_destroy:

@@ -94,12 +94,7 @@ struct sf_lockfd {
 	int fd;
 };
 
-/* uid -> label cache for "* %u" (labels never change meaning). */
-struct sf_users_cache {
-	pthread_mutex_t lock;
-	struct { uid_t uid; sf_lid lid; } cache[64];
-	unsigned int ncache;
-};
+struct sf_uids;			/* uids.h: a uid's label, by the map */
 
 struct sf_fs {
 	struct fuse_session *se;
@@ -130,7 +125,10 @@ struct sf_fs {
 	enum sf_subject_source subject;
 	char *users_path;
 	struct sf_users users;
-	struct sf_users_cache users_cache;
+	/* The map's answers per uid (subject.c makes it at first use), and
+	 * -o users_ttl= and users_timeout= in ms (0: the defaults). */
+	struct sf_uids *_Atomic uids;
+	unsigned int users_ttl_ms, users_timeout_ms;
 	sf_lid def, root_label, floor, hat;
 	bool root_transmute;
 	bool cache_strict;
@@ -181,10 +179,11 @@ struct sf_subject {
 	uid_t uid;
 	gid_t gid;
 	sf_lid lid;
-	bool status_read;		/* /proc/PID/status parsed */
+	bool status_read;		/* from /proc/PID/status: */
 	uint64_t capeff;
-	gid_t groups[64];
 	int ngroups;
+#define SF_SUBJECT_GROUPS	64
+	gid_t groups[SF_SUBJECT_GROUPS];
 };
 
 /* inode.c */
@@ -226,6 +225,13 @@ bool sf_universal(sf_lid lid);
 /* subject.c */
 int sf_subject_setup(struct sf_fs *fs);
 int sf_users_load(struct sf_fs *fs, const char *path);
+/* -o users_ttl=SECONDS, -o users_timeout=SECONDS (@ttl: which). */
+int sf_users_option(struct sf_fs *fs, bool ttl, const char *val,
+		    const char **why);
+/* The accounts may have changed: look every known uid up again. */
+void sf_users_reload(void *arg);
+int sf_users_status(struct sf_fs *fs, char *buf, size_t size);
+void sf_users_stop(struct sf_fs *fs);
 void sf_subject_get(struct sf_fs *fs, fuse_req_t req, struct sf_subject *s);
 sf_lid sf_subject_of(struct sf_fs *fs, pid_t pid, uid_t uid, gid_t gid);
 bool sf_privileged(struct sf_fs *fs, struct sf_subject *s, int cap);

@@ -4,8 +4,9 @@
  *
  * Nothing here is cached per pid: a pid can be reused, and some requests
  * (writeback) carry pid 0.  The label comes, per request, from the host's
- * Smack, from the kernel companion, or from the users map; privilege comes
- * from the caller's CapEff, read only when a decision needs it.
+ * Smack, from the kernel companion, or from the users map, whose answer
+ * per uid is kept by uids.c; privilege comes from the caller's CapEff,
+ * read only when a decision needs it.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include "smackfuse.h"
+#include "uids.h"
 
 #define SF_KMOD_DIR "/sys/kernel/security/smackfuse/"
 #define SF_KMOD_PIDLABEL SF_KMOD_DIR "pidlabel"
@@ -107,7 +109,6 @@ int sf_subject_setup(struct sf_fs *fs)
 			strerror(errno));
 		return -ENOENT;
 	}
-	pthread_mutex_init(&fs->users_cache.lock, NULL);
 	return 0;
 }
 
@@ -130,38 +131,76 @@ int sf_users_load(struct sf_fs *fs, const char *path)
 			      sf_users_stderr, NULL);
 }
 
-/* Label of the user @uid's own name ("* %u"), cached by uid: a name
- * does not depend on the process asking. */
-static sf_lid sf_user_name_label(struct sf_fs *fs, uid_t uid)
+int sf_users_option(struct sf_fs *fs, bool ttl, const char *val,
+		    const char **why)
 {
-	struct sf_users_cache *u = &fs->users_cache;
-	struct passwd pw, *res = NULL;
-	char buf[1024];
-	sf_lid lid = SF_LID_FLOOR;
-	unsigned int i;
-
-	pthread_mutex_lock(&u->lock);
-	for (i = 0; i < u->ncache; i++) {
-		if (u->cache[i].uid == uid) {
-			lid = u->cache[i].lid;
-			pthread_mutex_unlock(&u->lock);
-			return lid;
-		}
-	}
-	pthread_mutex_unlock(&u->lock);
-	if (getpwuid_r(uid, &pw, buf, sizeof(buf), &res) || !res ||
-	    sf_label_intern(fs->labels, res->pw_name, strlen(res->pw_name),
-			    &lid, NULL))
-		lid = SF_LID_FLOOR;
-	pthread_mutex_lock(&u->lock);
-	i = u->ncache < 64 ? u->ncache++ : (unsigned int)(uid % 64);
-	u->cache[i].uid = uid;
-	u->cache[i].lid = lid;
-	pthread_mutex_unlock(&u->lock);
-	return lid;
+	return sf_uids_option(ttl, val, ttl ? &fs->users_ttl_ms :
+			      &fs->users_timeout_ms, why);
 }
 
-/* Parse Groups and CapEff of /proc/PID/status into @s (once). */
+/* The uid -> label table, made at its first use (the map is loaded
+ * then); NULL if there was no memory for it. */
+static struct sf_uids *sf_subject_uids(struct sf_fs *fs)
+{
+	static pthread_mutex_t once = PTHREAD_MUTEX_INITIALIZER;
+	struct sf_uids *u = atomic_load_explicit(&fs->uids,
+						 memory_order_acquire);
+	struct sf_uids_config cfg = {
+		.users = &fs->users, .labels = fs->labels,
+		.ttl_ms = fs->users_ttl_ms ? fs->users_ttl_ms :
+			  SF_UIDS_TTL_MS,
+		.timeout_ms = fs->users_timeout_ms ? fs->users_timeout_ms :
+			      SF_UIDS_TIMEOUT_MS,
+		.foreground = fs->foreground,
+	};
+
+	if (u)
+		return u;
+	pthread_mutex_lock(&once);
+	u = atomic_load(&fs->uids);
+	if (!u && sf_uids_new(&u, &cfg) == 0)
+		atomic_store_explicit(&fs->uids, u, memory_order_release);
+	pthread_mutex_unlock(&once);
+	return u;
+}
+
+/**
+ * sf_users_reload - the accounts may have changed (the control file
+ * replace-rules, which `smackfusectl apply` and so `systemctl reload`
+ * write): every uid's label is looked up again before this returns (or
+ * the lookup timeout has passed; answers from before serve no longer).
+ */
+void sf_users_reload(void *arg)
+{
+	struct sf_fs *fs = arg;
+	struct sf_uids *u = atomic_load(&fs->uids);
+
+	if (u)
+		sf_uids_reload(u);
+}
+
+/* After the session: the resolver threads end (uids.c). */
+void sf_users_stop(struct sf_fs *fs)
+{
+	struct sf_uids *u = atomic_exchange(&fs->uids, NULL);
+
+	if (u)
+		sf_uids_stop(u);
+}
+
+/* The users map's status lines (a status part, as sf_getattr_status()). */
+int sf_users_status(struct sf_fs *fs, char *buf, size_t size)
+{
+	struct sf_uids *u = atomic_load(&fs->uids);
+
+	if (fs->subject != SF_SUBJ_USERS || fs->sole_subject != SF_LID_INVALID)
+		return 0;
+	if (u)
+		return (int)sf_uids_status(u, buf, size);
+	return snprintf(buf, size, "users known: 0\n");
+}
+
+/* Parse CapEff and Groups of /proc/PID/status into @s (once). */
 static void sf_subject_status(struct sf_subject *s)
 {
 	char path[64], buf[4096], *line, *save = NULL;
@@ -183,7 +222,7 @@ static void sf_subject_status(struct sf_subject *s)
 		} else if (!strncmp(line, "Groups:", 7)) {
 			char *p = line + 7, *end;
 
-			while (s->ngroups < 64) {
+			while (s->ngroups < SF_SUBJECT_GROUPS) {
 				unsigned long g = strtoul(p, &end, 10);
 
 				if (end == p)
@@ -195,6 +234,9 @@ static void sf_subject_status(struct sf_subject *s)
 	}
 }
 
+/* in_group_p() as far as /proc/PID/status tells: beyond the first
+ * SF_SUBJECT_GROUPS groups the answer is no, so setid.c clears a set-group-ID
+ * bit the kernel might have kept (the safe side). */
 static bool sf_in_group(struct sf_subject *s, gid_t gid)
 {
 	int i;
@@ -208,22 +250,27 @@ static bool sf_in_group(struct sf_subject *s, gid_t gid)
 	return false;
 }
 
-static bool sf_in_group_cb(void *arg, gid_t gid)
-{
-	return sf_in_group(arg, gid);
-}
-
-/* users map: first match in the order user, @group, "*"; else "_". */
+/*
+ * The users map's label of the caller's uid: the same for every process
+ * of the account (as pam_smackfuse labels its logins), so it is looked up
+ * once per uid and kept current (uids.c).  When no answer can be had (the
+ * name service failed or did not answer in time), the caller is "*",
+ * which is denied everything, and loses its privilege: nothing it asks is
+ * allowed, and nothing it could create would carry "*".
+ */
 static sf_lid sf_subject_users(struct sf_fs *fs, struct sf_subject *s)
 {
-	const struct sf_user_rule *r;
+	struct sf_uids *u;
+	sf_lid lid;
 
-	r = sf_users_match(&fs->users, s->uid, sf_in_group_cb, s);
-	if (!r)
-		return SF_LID_FLOOR;
-	if (r->per_user)
-		return sf_user_name_label(fs, s->uid);
-	return r->label;
+	if (fs->sole_subject != SF_LID_INVALID)
+		return fs->sole_subject;
+	u = sf_subject_uids(fs);
+	if (u && sf_uids_label(u, s->uid, &lid))
+		return lid;
+	s->status_read = true;
+	s->capeff = 0;
+	return SF_LID_STAR;
 }
 
 static sf_lid sf_label_from_text(struct sf_fs *fs, char *buf, int len)

@@ -92,6 +92,9 @@ static int sf_users_who(struct sf_users_ctx *c, const char *who,
 		r->kind = SF_UR_ANY;
 		return 0;
 	}
+	if (strlen(who + (who[0] == '@')) >= sizeof(r->name))
+		return sf_users_error(c, "name too long", NULL);
+	strcpy(r->name, who + (who[0] == '@'));
 	if (who[0] == '@') {
 		rc = sf_users_lookup(who + 1, true, &id);
 		if (rc == -ENOENT)
@@ -283,6 +286,33 @@ sf_lid sf_users_sole_label(const struct sf_users *u)
 	return sole;
 }
 
+int sf_users_resolve(const struct sf_users *u, struct sf_user_rule *out)
+{
+	unsigned int id;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < u->n; i++) {
+		out[i] = u->rules[i];
+		if (out[i].kind == SF_UR_ANY)
+			continue;
+		rc = sf_users_lookup(out[i].name, out[i].kind == SF_UR_GROUP,
+				     &id);
+		if (rc == -ENOENT) {
+			out[i].gone = true;
+			continue;
+		}
+		if (rc)
+			return rc;
+		out[i].gone = false;
+		if (out[i].kind == SF_UR_GROUP)
+			out[i].gid = (gid_t)id;
+		else
+			out[i].uid = (uid_t)id;
+	}
+	return 0;
+}
+
 const struct sf_user_rule *sf_users_match(const struct sf_users *u,
 					  uid_t uid,
 					  bool (*in_group)(void *arg, gid_t gid),
@@ -291,10 +321,11 @@ const struct sf_user_rule *sf_users_match(const struct sf_users *u,
 	size_t i;
 
 	for (i = 0; i < u->n; i++)
-		if (u->rules[i].kind == SF_UR_USER && u->rules[i].uid == uid)
+		if (u->rules[i].kind == SF_UR_USER && !u->rules[i].gone &&
+		    u->rules[i].uid == uid)
 			return &u->rules[i];
 	for (i = 0; u->has_groups && i < u->n; i++)
-		if (u->rules[i].kind == SF_UR_GROUP &&
+		if (u->rules[i].kind == SF_UR_GROUP && !u->rules[i].gone &&
 		    in_group(arg, u->rules[i].gid))
 			return &u->rules[i];
 	for (i = 0; i < u->n; i++)

@@ -24,13 +24,20 @@
 #define SF_USERS_DEFAULT "/etc/smackfuse/users"
 #endif
 
+/* Longest user or group name a line may give (LOGIN_NAME_MAX). */
+#define SF_USERS_NAME_MAX 256
+
 /* One line of the users map. */
 struct sf_user_rule {
 	enum { SF_UR_USER, SF_UR_GROUP, SF_UR_ANY } kind;
 	uid_t uid;			/* SF_UR_USER */
 	gid_t gid;			/* SF_UR_GROUP */
 	bool per_user;			/* "%u": the user's name */
+	bool gone;			/* the name no longer exists: no match */
 	sf_lid label;
+	/* The user or group as the line names it (without '@'), so that it
+	 * can be looked up again when the accounts change. */
+	char name[SF_USERS_NAME_MAX];
 };
 
 /* A parsed map: @rules in file order, one allocation. */
@@ -60,6 +67,15 @@ void sf_users_free(struct sf_users *u);
  * "* %u").  A uid no line names gets the floor unless a "*" line says.
  */
 sf_lid sf_users_sole_label(const struct sf_users *u);
+
+/*
+ * sf_users_resolve - @u's lines into @out (u->n of them) with their user
+ * and group names looked up now, as the parser did at load: a line whose
+ * name no longer exists is marked gone and matches nobody.  Returns 0, or
+ * a negative errno when a lookup failed (the name service is down): then
+ * @out is not to be used.
+ */
+int sf_users_resolve(const struct sf_users *u, struct sf_user_rule *out);
 
 /*
  * sf_users_match - the line that labels @uid: its user line, else the

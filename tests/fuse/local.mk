@@ -9,6 +9,15 @@ check_PROGRAMS += tests/fuse/as
 tests_fuse_as_SOURCES = tests/fuse/as.c
 check_PROGRAMS += tests/fuse/access-race
 tests_fuse_access_race_SOURCES = tests/fuse/access-race.c
+check_PROGRAMS += tests/fuse/uidmany
+tests_fuse_uidmany_SOURCES = tests/fuse/uidmany.c
+# A name service that hangs or fails on purpose (users-nss.test), linked
+# as a -shared "program" as src/pam does: glibc loads it by name through
+# LD_LIBRARY_PATH.
+check_PROGRAMS += tests/fuse/libnss_sfhang.so.2
+tests_fuse_libnss_sfhang_so_2_SOURCES = tests/fuse/nss_sfhang.c
+tests_fuse_libnss_sfhang_so_2_CFLAGS = $(AM_CFLAGS) -fPIC
+tests_fuse_libnss_sfhang_so_2_LDFLAGS = -shared
 
 FUSE_TESTS = \
 	tests/fuse/posix.test \
@@ -27,13 +36,17 @@ FUSE_TESTS = \
 	tests/fuse/options.test \
 	tests/fuse/passthrough.test \
 	tests/fuse/loop.test \
-	tests/fuse/uring.test
+	tests/fuse/uring.test \
+	tests/fuse/users-scale.test \
+	tests/fuse/users-follow.test \
+	tests/fuse/users-nss.test
 
 TESTS += $(FUSE_TESTS)
 
 EXTRA_DIST += \
 	tests/fuse/lib.sh \
 	tests/fuse/posix-cases.sh \
+	tests/fuse/userdb.sh \
 	tests/fuse/demo.sh \
 	tests/fuse/KNOWN-GAPS \
 	tests/fuse/examples.gaps \

@@ -21,7 +21,7 @@ for m in $($N map list | tr ' ' '\n' | sed -n 's/^domain:"\(.*\)",.*/\1/p'); do
 	$N map del domain:$m
 done
 
-mkdir -p /tmp/s /mnt/a $P/accesses.d $P/cipso.d
+mkdir -p /tmp/s /mnt/a $P/accesses.d $P/cipso.d /tmp/nosmack
 echo secret >/tmp/s/f
 chmod 644 /tmp/s/f
 kact setxattr /tmp/s/f security.SMACK64 B >/dev/null
@@ -40,6 +40,7 @@ printf 'Secret 3 5 9\n' >$P/cipso.d/levels
 echo "_ Admin" >$P/onlycap	# "_": this root shell stays privileged
 $CTL apply >/tmp/apply.out 2>/tmp/apply.err
 check "apply on every target exits 0" [ $? -eq 0 ]
+diag "apply said: $(cat /tmp/apply.out /tmp/apply.err)"
 check "... says the mount's rules were replaced" grep -q "^mount /run/smackfuse/mnt-a: rules replaced" /tmp/apply.out
 check "... says the module's rules were replaced" grep -qx "kmod $SF: rules replaced (1 rules), onlycap \"_ Admin\"" /tmp/apply.out
 check "... says NetLabel was set up for CIPSO" grep -qx 'netlabel: DOI 3 pass-through, default IPv4 mapping to it, "_" unlabeled: configured' /tmp/apply.out
