@@ -4,3 +4,4 @@ dist_man_MANS += man/smacknl.8
 dist_man_MANS += man/smackfuse-kmod.7
 dist_man_MANS += man/smackfusectl.8 man/smackfuse-policy.5
 dist_man_MANS += man/pam_smackfuse.8
+dist_man_MANS += man/smackrun.8

@@ -19,7 +19,12 @@
 # tree, /proc, /sys, /dev, FUSE mounts made by tests) shows on the host or
 # outlives the command.  SF_CHROOT_SRC names the tree bound at /src (default:
 # the top of this source tree); SF_CHROOT_EXTRA adds packages to the root
-# (a different key, so a different cached root).
+# (a different key, so a different cached root).  SF_CHROOT_PKGS replaces the
+# whole list (a root of minbase and those alone: a clean package-build root
+# of build-essential and the Build-Depends, tests/pkg/build-debs.sh; one of
+# lintian, tests/pkg/debs.test); SF_CHROOT_RO=yes runs the command with the
+# root mounted read-only (the command's writes go to /src, /tmp and /run
+# only), so a clean root stays clean.
 # Exit 2 with a message when a prerequisite is missing, 1 when the build fails.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -30,12 +35,12 @@ die() { echo "chroot.sh: $*" >&2; exit 2; }
 
 # What smackfuse's build and its host-side tests need (quickstart.sh's list,
 # less what only the qemu lanes and packaging use).
-PKGS="build-essential autoconf automake libtool pkg-config
+PKGS=${SF_CHROOT_PKGS:-"build-essential autoconf automake libtool pkg-config
  libfuse3-dev fuse3 libnl-3-dev libnl-genl-3-dev libattr1-dev attr liburcu-dev
  liburing-dev libpam0g-dev pamtester
  bindfs valgrind cppcheck man-db groff-base python3 util-linux passwd
  iproute2 procps psmisc kmod e2fsprogs ca-certificates git
- ${SF_CHROOT_EXTRA:-}"
+ ${SF_CHROOT_EXTRA:-}"}
 
 [ $# -ge 1 ] || { sed -n '2,11p' "$0" >&2; exit 2; }
 SUITE=$1
@@ -125,7 +130,11 @@ cp /etc/resolv.conf "$R/etc/resolv.conf" 2>/dev/null || true
 mkdir -p "$R/src"
 exec unshare -m --propagation private bash -c '
 	set -e
-	R=$1; SRC=$2; shift 2
+	R=$1; SRC=$2; RO=$3; shift 3
+	if [ "$RO" = yes ]; then
+		mount --bind "$R" "$R"
+		mount -o remount,bind,ro "$R"
+	fi
 	mount --rbind "$SRC" "$R/src"
 	mount -t proc proc "$R/proc"
 	mount --rbind /sys "$R/sys"
@@ -134,4 +143,4 @@ exec unshare -m --propagation private bash -c '
 	mount -t tmpfs tmpfs "$R/run"
 	cd "$R/src"
 	exec chroot "$R" /usr/bin/env -C /src "$@"' \
-	sh "$R" "$SRC" "$@"
+	sh "$R" "$SRC" "${SF_CHROOT_RO:-no}" "$@"
