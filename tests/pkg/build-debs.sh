@@ -20,7 +20,10 @@
 #
 # Needs: git, and (without --suite) the build dependencies of
 # debian/control plus dpkg-dev, debhelper and dh-dkms (dpkg-buildpackage
-# names what is missing); with --suite, root and debootstrap.
+# names what is missing); with --suite, root and debootstrap.  With --suite,
+# OUTDIR/build-root.pkgs holds the root's package list (SF_CHROOT_PKGS
+# names the root: `SF_CHROOT_PKGS=$(cat OUTDIR/build-root.pkgs) chroot.sh
+# SUITE run CMD` runs CMD there).
 set -euo pipefail
 usage() { echo "usage: $0 [--from DIR] [--suite SUITE] OUTDIR" >&2; exit 2; }
 FROM=
@@ -48,7 +51,8 @@ fi
 
 # The copy: OUT/src/smackfuse-VERSION, removed again after a good build.
 rm -rf "$OUT/src"
-rm -f "$OUT"/smackfuse*.deb "$OUT"/smackfuse*.changes "$OUT"/smackfuse*.buildinfo
+rm -f "$OUT"/smackfuse*.deb "$OUT"/smackfuse*.changes "$OUT"/smackfuse*.buildinfo \
+	"$OUT/build-root.pkgs"
 mkdir -p "$OUT/src/tree"
 if [ -n "$FROM" ]; then
 	[ -d "$FROM" ] || die "--from $FROM: not a directory"
@@ -86,6 +90,9 @@ else
 	[ -x "$CHROOT" ] || CHROOT=$(cd "$(dirname "$0")/../release" && pwd)/chroot.sh
 	PK="build-essential $(build_depends "$OUT/src/smackfuse-$V/debian/control")"
 	echo "build-debs.sh: in the clean $SUITE root: $PK" >"$OUT/build.log"
+	# The root's package list, which names it (SF_CHROOT_PKGS), for
+	# whoever runs the packages' programs there (tests/pkg/debs.test).
+	echo "$PK" >"$OUT/build-root.pkgs"
 	SF_CHROOT_PKGS=$PK "$CHROOT" "$SUITE" >>"$OUT/build.log" 2>&1 || {
 		rc=$?
 		tail -n 20 "$OUT/build.log" >&2
