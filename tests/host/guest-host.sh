@@ -1,5 +1,5 @@
-# guest-host.sh - the shared-host scenario on a booted Debian 12 (issue 18),
-# run by guest-run.sh as root under systemd.  smackfuse was installed from
+# guest-host.sh - the shared-host scenario on a booted Debian 12 (issue 18)
+# or 13 (issue 27), run by guest-run.sh as root under systemd.  smackfuse was installed from
 # its Debian package (guest-install.sh ran `dpkg -i` just before: /usr/sbin,
 # /lib/systemd/system, /etc/smackfuse) or, when no package could be built,
 # with `make install` (the host test copied its DESTDIR into /: /usr/local);
@@ -29,9 +29,13 @@ if dpkg-query -W -f '${Status}' smackfuse-dkms 2>/dev/null | grep -q 'ok install
 	# The module has no version, so /sys/module tells no srcversion:
 	# DKMS's must be the only smackfuse.ko there is to load.
 	K=$(uname -r)
-	check_out "the module loaded at boot is DKMS's, the only one for $K" \
-		"/lib/modules/$K/updates/dkms/smackfuse.ko" \
-		find /lib/modules/$K -name 'smackfuse.ko*'
+	# (compressed as the kernel's own modules are, by DKMS 3.2 on Debian 13)
+	check "the module loaded at boot is DKMS's, the only one for $K" \
+		sh -c "find /lib/modules/$K -name 'smackfuse.ko*' >/tmp/kos; sed 's/^/# /' /tmp/kos
+			[ \$(wc -l </tmp/kos) = 1 ] || exit 1
+			case \$(cat /tmp/kos) in
+			/lib/modules/$K/updates/dkms/smackfuse.ko|/lib/modules/$K/updates/dkms/smackfuse.ko.?z*) ;;
+			*) exit 1 ;; esac"
 fi
 
 # --- users and the tree, as an administrator sets them up

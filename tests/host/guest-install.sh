@@ -1,5 +1,5 @@
-# guest-install.sh - install smackfuse on the booted Debian 12 host from its
-# Debian package, as an administrator does (issue 18): `dpkg -i` of the
+# guest-install.sh - install smackfuse on the booted Debian 12 or 13 host
+# from its Debian package, as an administrator does (issue 18): `dpkg -i` of the
 # smackfuse_*.deb debian-host.test put in /usr/local/lib/sfhost/debs.  Run
 # by guest-run.sh as root under systemd, before guest-host.sh.  The image
 # has the package's dependencies (debian-image.sh's PKGS: dkms and this
@@ -12,8 +12,13 @@
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 L=/usr/local/lib/sfhost
 U=smackfuse@$(systemd-escape --path /srv/data).service
-UNIT=/lib/systemd/system/smackfuse@.service
-PAMSO=/lib/x86_64-linux-gnu/security/pam_smackfuse.so
+# The package's paths: under /usr/lib on both releases (/lib is a link to
+# it; Debian 13 forbids package files in /lib).  systemd 252 (Debian 12)
+# names the unit by its /lib path, 257 (Debian 13) by its /usr/lib one.
+UNIT=/usr/lib/systemd/system/smackfuse@.service
+PAMSO=/usr/lib/x86_64-linux-gnu/security/pam_smackfuse.so
+diag "$(. /etc/os-release && echo "$PRETTY_NAME"), kernel $(uname -r), systemd $(systemctl --version | sed -n '1s/^systemd \([0-9]*\).*/\1/p')"
+diag "booted: $(systemd-analyze time 2>/dev/null | head -n 1)"
 
 DEB=$(ls $L/debs/smackfuse_*.deb 2>/dev/null | head -n 1)
 if [ -z "$DEB" ]; then
@@ -44,7 +49,7 @@ check_fails "nothing of make install under /usr/local (sbin, etc)" \
 	sh -c 'ls /usr/local/sbin/smack* /usr/local/etc/smackfuse 2>/dev/null | grep -q .'
 check_out "dpkg -S $UNIT: the package's" "smackfuse: $UNIT" dpkg -S $UNIT
 check_out "systemd loads $U from $UNIT" "$UNIT" \
-	systemctl show -p FragmentPath --value $U
+	sh -c "readlink -f \"\$(systemctl show -p FragmentPath --value $U)\""
 check "... whose ExecStart runs /usr/sbin/smackfuse" \
 	sh -c "systemctl show -p ExecStart --value $U | grep -q 'path=/usr/sbin/smackfuse '"
 check_out "dpkg -S pam_smackfuse.so: $PAMSO (the package's PAM directory)" \
@@ -64,7 +69,10 @@ if [ -n "$DKMSDEB" ]; then
 	check "dkms status: smackfuse built and installed for $K" \
 		sh -c "dkms status smackfuse -k $K | grep ', $K, x86_64: installed' >/dev/null"
 	check "modinfo finds DKMS's smackfuse.ko (/lib/modules/$K/updates/dkms)" \
-		sh -c "modinfo -n smackfuse | grep -q '^/lib/modules/$K/updates/dkms/smackfuse\.ko'"
+		sh -c "case \$(modinfo -n smackfuse) in
+			/lib/modules/$K/updates/dkms/smackfuse.ko*) ;;
+			/usr/lib/modules/$K/updates/dkms/smackfuse.ko*) ;;
+			*) exit 1 ;; esac"
 	check_out "... built for the running kernel" "$K" \
 		sh -c "modinfo -F vermagic smackfuse | cut -d' ' -f1"
 	dkms status 2>&1 | sed 's/^/# dkms: /'
