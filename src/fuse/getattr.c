@@ -130,26 +130,36 @@ static bool sf_in_request(const char *stack)
  * running on another CPU shows nothing (the unwinder refuses), so wait
  * a little for it to sleep.
  */
-static enum sf_site sf_getattr_site(const struct sf_fs *fs, pid_t tid,
-				    int *err)
+static bool sf_request_stack(const struct sf_fs *fs, pid_t tid,
+			     char *stack, size_t size, int *err)
 {
-	char path[64], stack[8192];
+	char path[64];
 	int try;
 
 	*err = 0;
 	if (!fs->stacks || tid <= 0)
-		return SF_SITE_UNKNOWN;
+		return false;
 	snprintf(path, sizeof(path), "/proc/%d/stack", tid);
 	for (try = 0; try < SF_SETTLE_TRIES; try++) {
-		*err = sf_read_small(path, stack, sizeof(stack));
+		*err = sf_read_small(path, stack, size);
 		if (*err < 0)
-			return SF_SITE_UNKNOWN;
+			return false;
 		*err = 0;
 		if (sf_in_request(stack))
-			return sf_stack_site(stack);
+			return true;
 		sf_settle_pause(try);
 	}
-	return SF_SITE_UNKNOWN;
+	return false;
+}
+
+static enum sf_site sf_getattr_site(const struct sf_fs *fs, pid_t tid,
+				    int *err)
+{
+	char stack[8192];
+
+	if (!sf_request_stack(fs, tid, stack, sizeof(stack), err))
+		return SF_SITE_UNKNOWN;
+	return sf_stack_site(stack);
 }
 
 /* Can this daemon read kernel stacks (and may it: -o kstack)?  Asked
@@ -411,6 +421,62 @@ bool sf_kernel_reads_xattr(const char *name, pid_t tid)
 		return false;
 	sf_call_read(tid, &call);
 	return during(&call);
+}
+
+#ifndef SYS_getxattrat
+#define SYS_getxattrat 464	/* Linux 6.13, the same on every arch */
+#endif
+
+/*
+ * Calls that can hand an xattr's value, an ACL's included, to their
+ * caller: getxattr(2) and its siblings, and io_uring's GETXATTR and
+ * FGETXATTR, run inline from io_uring_enter(2) or by an io thread.  An
+ * io thread (and a kernel thread: nfsd) never entered from user space
+ * and its registers are zeroed, so it reads as read(2) with zero
+ * arguments; read(2) itself checks no permission on a FUSE inode.
+ */
+static bool sf_call_gets_xattrs(const struct sf_call *c)
+{
+	switch (c->nr) {
+	case SYS_getxattr:
+	case SYS_lgetxattr:
+	case SYS_fgetxattr:
+	case SYS_getxattrat:
+	case SYS_io_uring_enter:
+	case SYS_read:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/**
+ * sf_kernel_reads_acl - is a GETXATTR of an ACL the kernel's own read
+ * for a permission check of caller @tid (check_acl() with
+ * FUSE_POSIX_ACL, acl.c), whose value never reaches the caller?
+ * Mainline reads it past every hook.  A call that can hand xattr values
+ * to its caller is that read only when its stack shows it waiting in
+ * ->permission (the walk of its path); any other call is.  False when
+ * it cannot be told: then getxattr(2)'s read check applies.
+ */
+bool sf_kernel_reads_acl(struct sf_fs *fs, pid_t tid)
+{
+	struct sf_call call;
+	char stack[8192];
+	int err;
+
+	sf_call_read(tid, &call);
+	if (call.nr < 0)
+		return false;
+	if (!sf_call_gets_xattrs(&call))
+		return true;
+	if (!sf_request_stack(fs, tid, stack, sizeof(stack), &err))
+		return false;
+	/* fuse_permission() tail-calls generic_permission() on 6.18, and
+	 * check_acl() is inlined: a caller's read of an ACL (vfs_get_acl(),
+	 * posix_acl_xattr_get() on 6.1) shows none of them. */
+	return sf_has_frame(stack, "generic_permission") ||
+	       sf_has_frame(stack, "fuse_permission");
 }
 
 /**
