@@ -68,7 +68,8 @@ int sf_acl_check_get(struct sf_fs *fs, struct sf_subject *s,
 		return 0;
 	object = sf_node_label(fs, n);
 	/* The cheap case first: a subject that may read has it either way,
-	 * and its caller's system call is not read. */
+	 * and its caller's system call is not read (unless the backing
+	 * filesystem has no ACLs: sf_acl_get_error()). */
 	if (sf_decide(fs, s, object, SF_MAY_READ) &&
 	    sf_kernel_reads_acl(fs, s->pid)) {
 		*kernel = true;
@@ -95,26 +96,30 @@ static bool sf_acl_cacheable(struct sf_fs *fs, struct sf_node *n)
 
 /**
  * sf_acl_before_reply - called before the reply to a GETXATTR of an ACL
- * of @n: unless every subject may read it, the kernel caches nothing of
- * it (see the top of this file).
+ * of @n: unless every subject may read it, and unless @always, the
+ * kernel caches nothing of it (see the top of this file).
  */
-void sf_acl_before_reply(struct sf_fs *fs, struct sf_node *n)
+void sf_acl_before_reply(struct sf_fs *fs, struct sf_node *n, bool always)
 {
-	if (fs->se && !sf_acl_cacheable(fs, n))
+	if (fs->se && (always || !sf_acl_cacheable(fs, n)))
 		fuse_lowlevel_notify_inval_inode(fs->se, sf_node_ino(fs, n),
 						 -1, 0);
 }
 
 /**
- * sf_acl_get_error - the error for the kernel's own read of an ACL when
- * the backing getxattr failed with @err: a backing filesystem without
- * ACLs has none, and the mode bits decide, as natively (the kernel
- * would refuse the access with EOPNOTSUPP).  A caller's getxattr(2)
- * gets @err itself.
+ * sf_acl_get_error - the error to answer a GETXATTR of an ACL by subject
+ * @s with, when the backing getxattr failed with @err; @kernel as
+ * sf_acl_check_get() found it (false when it did not need to look).  To
+ * the kernel's own read, a backing filesystem without ACLs has none
+ * (ENODATA), and the mode bits decide, as natively; the kernel would
+ * refuse the access with EOPNOTSUPP.  A caller's getxattr(2) gets @err.
  */
-int sf_acl_get_error(int err, bool kernel)
+int sf_acl_get_error(struct sf_fs *fs, struct sf_subject *s, int err,
+		     bool kernel)
 {
-	return kernel && err == EOPNOTSUPP ? ENODATA : err;
+	if (err != EOPNOTSUPP)
+		return err;
+	return kernel || sf_kernel_reads_acl(fs, s->pid) ? ENODATA : err;
 }
 
 /* @n's label changed: whoever could read its cached ACLs before may not

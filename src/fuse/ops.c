@@ -1103,8 +1103,11 @@ static void sf_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 	len = getxattr(proc, backing, value, size);
 	err = len < 0 ? errno : 0;
 	if (acl) {
-		sf_acl_before_reply(fs, n);
-		err = sf_acl_get_error(err, kernel);
+		int kerr = sf_acl_get_error(fs, &s, err, kernel);
+
+		/* an answer for the kernel alone is never left cached */
+		sf_acl_before_reply(fs, n, kerr != err);
+		err = kerr;
 	}
 	if (err)
 		fuse_reply_err(req, err);

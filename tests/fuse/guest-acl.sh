@@ -40,6 +40,7 @@ acl_smack() {
 		return
 	fi
 	ok "smackfuse mounts (ACLs, per-user labels)"
+	stat $M >/dev/null	# a request waits for INIT's answer
 	check_out "FUSE_POSIX_ACL negotiated" kernel \
 		sed -n 's/^posix acls evaluated by: //p' /tmp/acl.c/status
 	b() { errno_of as 1002:1002 "$@"; }
