@@ -430,10 +430,9 @@ bool sf_kernel_reads_xattr(const char *name, pid_t tid)
 /*
  * Calls that can hand an xattr's value, an ACL's included, to their
  * caller: getxattr(2) and its siblings, and io_uring's GETXATTR and
- * FGETXATTR, run inline from io_uring_enter(2) or by an io thread.  An
- * io thread (and a kernel thread: nfsd) never entered from user space
- * and its registers are zeroed, so it reads as read(2) with zero
- * arguments; read(2) itself checks no permission on a FUSE inode.
+ * FGETXATTR run inline from io_uring_enter(2).  A kernel thread (nfsd)
+ * never entered from user space: its registers are zeroed and it reads
+ * as read(2), which checks no permission on a FUSE inode.
  */
 static bool sf_call_gets_xattrs(const struct sf_call *c)
 {
@@ -450,14 +449,42 @@ static bool sf_call_gets_xattrs(const struct sf_call *c)
 	}
 }
 
+#define SF_PF_IO_WORKER	0x00000010	/* include/linux/sched.h */
+#define SF_PF_KTHREAD	0x00200000
+
+/*
+ * Is @tid an io_uring worker or SQPOLL thread, or a kernel thread?  An
+ * io thread's registers are a copy of its creator's (copy_thread()), so
+ * its /proc/TID/syscall names whatever call its creator was in.  The
+ * flags (field 9 of /proc/TID/stat) are the kernel's own.  True when
+ * they cannot be read.
+ */
+static bool sf_io_thread(pid_t tid)
+{
+	char path[64], buf[1024];
+	unsigned long flags;
+	const char *p;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", tid);
+	if (tid <= 0 || sf_read_small(path, buf, sizeof(buf)) <= 0)
+		return true;
+	p = strrchr(buf, ')');	/* the name may hold anything */
+	if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %lu", &flags) != 1)
+		return true;
+	return flags & (SF_PF_IO_WORKER | SF_PF_KTHREAD);
+}
+
 /**
  * sf_kernel_reads_acl - is a GETXATTR of an ACL the kernel's own read
  * for a permission check of caller @tid (check_acl() with
  * FUSE_POSIX_ACL, acl.c), whose value never reaches the caller?
- * Mainline reads it past every hook.  A call that can hand xattr values
- * to its caller is that read only when its stack shows it waiting in
- * ->permission (the walk of its path); any other call is.  False when
- * it cannot be told: then getxattr(2)'s read check applies.
+ * Mainline reads it past every hook.  Told by the caller's kernel stack:
+ * generic_permission() (6.18: fuse_permission() tail-calls it; 6.1: a
+ * frame of its own too), where a caller's read (vfs_get_acl(), or
+ * posix_acl_xattr_get() on 6.1) shows neither.  Without stacks, by the
+ * system call: any but getxattr(2) and its siblings, and never an io
+ * thread's.  False when it cannot be told: getxattr(2)'s read check
+ * then applies.
  */
 bool sf_kernel_reads_acl(struct sf_fs *fs, pid_t tid)
 {
@@ -465,18 +492,14 @@ bool sf_kernel_reads_acl(struct sf_fs *fs, pid_t tid)
 	char stack[8192];
 	int err;
 
+	if (fs->stacks)
+		return sf_request_stack(fs, tid, stack, sizeof(stack), &err) &&
+		       (sf_has_frame(stack, "generic_permission") ||
+			sf_has_frame(stack, "fuse_permission"));
+	if (sf_io_thread(tid))
+		return false;
 	sf_call_read(tid, &call);
-	if (call.nr < 0)
-		return false;
-	if (!sf_call_gets_xattrs(&call))
-		return true;
-	if (!sf_request_stack(fs, tid, stack, sizeof(stack), &err))
-		return false;
-	/* fuse_permission() tail-calls generic_permission() on 6.18, and
-	 * check_acl() is inlined: a caller's read of an ACL (vfs_get_acl(),
-	 * posix_acl_xattr_get() on 6.1) shows none of them. */
-	return sf_has_frame(stack, "generic_permission") ||
-	       sf_has_frame(stack, "fuse_permission");
+	return call.nr >= 0 && !sf_call_gets_xattrs(&call);
 }
 
 /**
