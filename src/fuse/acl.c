@@ -13,8 +13,8 @@
  *    write (ops.c);
  *  - the kernel's own read for a permission check asks nothing (mainline
  *    reads past every hook); getattr.c tells the two apart by the
- *    caller's system call and, for getxattr(2) and its siblings, its
- *    stack.  What cannot be told is a getxattr(2): read is checked.
+ *    caller's kernel stack, or without stacks by its system call.  What
+ *    cannot be told is a getxattr(2): read is checked.
  *
  * The kernel caches what it read (inode->i_acl) and answers a later
  * getxattr(2) of the ACL from that cache, past the daemon.  So an ACL
