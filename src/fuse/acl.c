@@ -53,16 +53,15 @@ bool sf_acl_access_name(const char *name)
 }
 
 /**
- * sf_acl_check_get - may subject @s have ACL @name of @n?
+ * sf_acl_check_get - may subject @s have an ACL of @n?
  * @kernel: set when the request is the kernel's own read
  * Returns 0 or -EACCES (audited as smack_inode_get_acl).
  */
 int sf_acl_check_get(struct sf_fs *fs, struct sf_subject *s,
-		     struct sf_node *n, const char *name, bool *kernel)
+		     struct sf_node *n, bool *kernel)
 {
 	sf_lid object;
 
-	(void)name;
 	*kernel = false;
 	if (fs->checks_off)
 		return 0;

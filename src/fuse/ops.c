@@ -1075,7 +1075,7 @@ static void sf_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 	 * which mainline asks no hook for. */
 	if (acl) {
 		sf_subject_get(fs, req, &s);
-		err = sf_acl_check_get(fs, &s, n, name, &kernel);
+		err = sf_acl_check_get(fs, &s, n, &kernel);
 		if (err) {
 			fuse_reply_err(req, -err);
 			return;

@@ -311,7 +311,7 @@ int sf_setid_acl(struct sf_subject *s, struct sf_node *n);
 bool sf_acl_name(const char *name);
 bool sf_acl_access_name(const char *name);
 int sf_acl_check_get(struct sf_fs *fs, struct sf_subject *s,
-		     struct sf_node *n, const char *name, bool *kernel);
+		     struct sf_node *n, bool *kernel);
 void sf_acl_before_reply(struct sf_fs *fs, struct sf_node *n, bool always);
 int sf_acl_get_error(struct sf_fs *fs, struct sf_subject *s, int err,
 		     bool kernel);
