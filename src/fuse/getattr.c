@@ -395,6 +395,31 @@ static bool sf_call_reads_label(const struct sf_call *c)
 	}
 }
 
+#define SF_PF_IO_WORKER	0x00000010	/* include/linux/sched.h */
+#define SF_PF_KTHREAD	0x00200000
+
+/*
+ * Is @tid an io_uring worker or SQPOLL thread, or a kernel thread?  An
+ * io thread's registers are a copy of its creator's (copy_thread()), so
+ * its /proc/TID/syscall names whatever call its creator was in.  The
+ * flags (field 9 of /proc/TID/stat) are the kernel's own.  True when
+ * they cannot be read.
+ */
+static bool sf_io_thread(pid_t tid)
+{
+	char path[64], buf[1024];
+	unsigned long flags;
+	const char *p;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", tid);
+	if (tid <= 0 || sf_read_small(path, buf, sizeof(buf)) <= 0)
+		return true;
+	p = strrchr(buf, ')');	/* the name may hold anything */
+	if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %lu", &flags) != 1)
+		return true;
+	return flags & (SF_PF_IO_WORKER | SF_PF_KTHREAD);
+}
+
 /**
  * sf_kernel_reads_xattr - is a GETXATTR of @name the kernel's own read
  * on behalf of caller @tid's system call, whose value never reaches the
@@ -403,6 +428,9 @@ static bool sf_call_reads_label(const struct sf_call *c)
  * capabilities, and smackfuse.ko's SMACK64MMAP at a mapping, SMACK64EXEC
  * at exec and SMACK64 when a file is received or gets an owner.  False
  * when the call cannot be told: then getxattr(2)'s read check applies.
+ * Never an io thread's: an io_uring worker created while its task was in
+ * recvmsg(2) or mmap(2) (task_work runs inside any call) shows that call
+ * in /proc/TID/syscall, and IORING_OP_GETXATTR would then pass unchecked.
  */
 bool sf_kernel_reads_xattr(const char *name, pid_t tid)
 {
@@ -418,6 +446,8 @@ bool sf_kernel_reads_xattr(const char *name, pid_t tid)
 	else if (!strcmp(name, "security.SMACK64"))
 		during = sf_call_reads_label;
 	else
+		return false;
+	if (sf_io_thread(tid))
 		return false;
 	sf_call_read(tid, &call);
 	return during(&call);
@@ -449,30 +479,6 @@ static bool sf_call_gets_xattrs(const struct sf_call *c)
 	}
 }
 
-#define SF_PF_IO_WORKER	0x00000010	/* include/linux/sched.h */
-#define SF_PF_KTHREAD	0x00200000
-
-/*
- * Is @tid an io_uring worker or SQPOLL thread, or a kernel thread?  An
- * io thread's registers are a copy of its creator's (copy_thread()), so
- * its /proc/TID/syscall names whatever call its creator was in.  The
- * flags (field 9 of /proc/TID/stat) are the kernel's own.  True when
- * they cannot be read.
- */
-static bool sf_io_thread(pid_t tid)
-{
-	char path[64], buf[1024];
-	unsigned long flags;
-	const char *p;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", tid);
-	if (tid <= 0 || sf_read_small(path, buf, sizeof(buf)) <= 0)
-		return true;
-	p = strrchr(buf, ')');	/* the name may hold anything */
-	if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %lu", &flags) != 1)
-		return true;
-	return flags & (SF_PF_IO_WORKER | SF_PF_KTHREAD);
-}
 
 /**
  * sf_kernel_reads_acl - is a GETXATTR of an ACL the kernel's own read
