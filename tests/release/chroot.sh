@@ -131,10 +131,11 @@ mkdir -p "$R/src"
 exec unshare -m --propagation private bash -c '
 	set -e
 	R=$1; SRC=$2; RO=$3; shift 3
-	if [ "$RO" = yes ]; then
-		mount --bind "$R" "$R"
-		mount -o remount,bind,ro "$R"
-	fi
+	# The root a mount of its own, so that tests inside may make their
+	# own namespaces (unshare --propagation private remounts /); read-only
+	# when asked (a clean build root stays clean).
+	mount --bind "$R" "$R"
+	[ "$RO" != yes ] || mount -o remount,bind,ro "$R"
 	mount --rbind "$SRC" "$R/src"
 	mount -t proc proc "$R/proc"
 	mount --rbind /sys "$R/sys"
