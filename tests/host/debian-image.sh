@@ -21,8 +21,11 @@
 # version, the mirror and the suite, so repeated runs only print the
 # paths.  A lock serialises builders.
 #
-# Output (stdout, three lines): the root image, the initramfs, the kernel
-# (the uncompressed vmlinux from tests/qemu/debian-kernel.sh).
+# Output (stdout, four lines): the root image, the initramfs, the kernel
+# (the uncompressed vmlinux from tests/qemu/debian-kernel.sh), and the
+# debootstrap tarball the image was made from (the release's userland with
+# dkms, gcc and the kernel's headers: tests/host/dkms-prebuild.sh builds
+# the module in it).
 # Exit 2 with a message when a prerequisite is missing (not root,
 # debootstrap, mkfs.ext4, busybox-static, Debian's kernel), 1 when the
 # build itself fails (the log is named).
@@ -95,7 +98,7 @@ BKEY=$(echo "$SUITE $MIRROR $PKGS $HDRS" | sha1sum | cut -c1-10)
 BTAR=$CACHE/debian-host/debootstrap-$SUITE-$BKEY.tar
 D=$CACHE/debian-host/$SUITE-$K-$KEY
 mkdir -p "$D"
-done_paths() { printf '%s\n' "$D/root.ext4" "$D/initramfs.cpio" "$VMLINUX"; exit 0; }
+done_paths() { printf '%s\n' "$D/root.ext4" "$D/initramfs.cpio" "$VMLINUX" "$BTAR"; exit 0; }
 [ -s "$D/root.ext4" ] && [ -s "$D/initramfs.cpio" ] && done_paths
 exec 9>"$D/lock"
 if ! flock -n 9; then

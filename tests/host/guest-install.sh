@@ -4,8 +4,9 @@
 # by guest-run.sh as root under systemd, before guest-host.sh.  The image
 # has the package's dependencies (debian-image.sh's PKGS: dkms and this
 # kernel's headers too).  When debian-host.test staged smackfuse-dkms as
-# well, it is installed with it: DKMS builds smackfuse.ko for the running
-# kernel, and the scenario runs in the next boot, which loads that module;
+# well, it is installed with it: DKMS installs smackfuse.ko for the running
+# kernel (the build the host made in this release's root, else it builds
+# it here), and the scenario runs in the next boot, which loads that module;
 # else the host test put this build's smackfuse.ko in /lib/modules/$K/extra.
 . /usr/local/lib/sfhost/tap.sh
 # guest-host.sh's PATH: nothing under /usr/local may shadow the package.
@@ -29,14 +30,30 @@ DKMSDEB=$(ls $L/debs/smackfuse-dkms_*.deb 2>/dev/null | head -n 1)
 diag "package: $(dpkg-deb -f "$DEB" Package Version Depends | tr '\n' ' ')"
 [ -z "$DKMSDEB" ] ||
 	diag "package: $(dpkg-deb -f "$DKMSDEB" Package Version Depends | tr '\n' ' ')"
+# The module DKMS built in this release's root on the host
+# (dkms-prebuild.sh): DKMS's own way to ship a built module is a tarball
+# of `dkms mktarball` in /usr/share/PACKAGE/, which the package's postinst
+# loads (dkms ldtarball) and installs for the kernels it holds a build
+# for, building only for the others.
+PRE=$(ls $L/dkms/smackfuse-*.dkms.tar.gz 2>/dev/null | head -n 1)
+if [ -n "$PRE" ] && [ -n "$DKMSDEB" ]; then
+	install -D -m 644 "$PRE" "/usr/share/smackfuse-dkms/${PRE##*/}"
+	diag "DKMS's build from the host: /usr/share/smackfuse-dkms/${PRE##*/}"
+fi
 T0=$(cut -d' ' -f1 /proc/uptime)
-if dpkg -i $DEB $DKMSDEB >/tmp/dpkg-i.out 2>&1; then
+# Each line of dpkg's output with the uptime it came at (where the time
+# goes under TCG); the last line is dpkg's exit status.
+{ dpkg -i $DEB $DKMSDEB 2>&1; echo "rc=$?"; } | while IFS= read -r l; do
+	echo "$(cut -d' ' -f1 /proc/uptime) $l"
+done >/tmp/dpkg-i.out
+RC=$(sed -n '$s/^[0-9.]* rc=//p' /tmp/dpkg-i.out)
+if [ "$RC" = 0 ]; then
 	ok "dpkg -i ${DEB##*/}${DKMSDEB:+ ${DKMSDEB##*/}}"
 else
-	not_ok "dpkg -i ${DEB##*/}${DKMSDEB:+ ${DKMSDEB##*/}} (rc=$?)"
-	sed 's/^/# dpkg: /' /tmp/dpkg-i.out
+	not_ok "dpkg -i ${DEB##*/}${DKMSDEB:+ ${DKMSDEB##*/}} (rc=$RC)"
 fi
-diag "dpkg -i took $(awk -v a="$T0" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { print b - a }') s"
+diag "dpkg -i took $(awk -v a="$T0" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { print b - a }') s (uptime $T0 at the start):"
+sed 's/^/# dpkg: /' /tmp/dpkg-i.out
 check_out "dpkg -s smackfuse: install ok installed" "install ok installed" \
 	dpkg-query -W -f '${Status}' smackfuse
 check_out "the installed version is the package's" "$(dpkg-deb -f "$DEB" Version)" \
@@ -75,6 +92,11 @@ if [ -n "$DKMSDEB" ]; then
 			*) exit 1 ;; esac"
 	check_out "... built for the running kernel" "$K" \
 		sh -c "modinfo -F vermagic smackfuse | cut -d' ' -f1"
+	if [ -n "$PRE" ]; then
+		check "DKMS installed the build it loaded from ${PRE##*/} (dkms ldtarball; no build here)" \
+			sh -c "grep -q '^[0-9.]* Loading tarball for smackfuse' /tmp/dpkg-i.out &&
+				! grep -q 'Building initial module' /tmp/dpkg-i.out"
+	fi
 	dkms status 2>&1 | sed 's/^/# dkms: /'
 fi
 done_testing
