@@ -24,7 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "control.h"	/* sf_control_escape */
+#include "escape.h"
 #include "ctl.h"
 
 static const char usage[] =

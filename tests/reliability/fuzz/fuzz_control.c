@@ -123,7 +123,7 @@ static int fz_privileged(struct sf_control *c, const struct ctl_caller *who)
 #define fuse_req_userdata(req) fz_req_userdata(req)
 #define fuse_req_ctx(req) fz_req_ctx(req)
 #define ctl_privileged(c, who) fz_privileged(c, who)
-#include "../../../src/fuse/control.c"
+#include "../../../src/ctlfs/control.c"
 
 static void fz_invalidate(void *arg)
 {

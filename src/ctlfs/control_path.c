@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "control_int.h"
+#include "escape.h"
 #include "paths.h"
 
 /* A directory left by a daemon that died: its FUSE mount is dead. */

@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * control_escape.c - the name of a mount's entry in the run directory:
- * its mountpoint escaped as `systemd-escape --path` does.  Shared by the
- * daemon (libsfcontrol), which creates the entry, and smackfusectl, which
- * finds it; it needs nothing of libfuse.
+ * escape.c - the name of a mount's entry in the run directory (escape.h).
  */
 #include <stdio.h>
 
-#include "control.h"
+#include "escape.h"
 
 size_t sf_control_escape(const char *path, char *buf, size_t size)
 {
