@@ -6,7 +6,7 @@
 
 #include "escape.h"
 
-size_t sf_control_escape(const char *path, char *buf, size_t size)
+size_t sf_escape_path(const char *path, char *buf, size_t size)
 {
 	size_t n = 0;
 	const char *p = path;

@@ -12,6 +12,6 @@
 
 /* systemd-escape --path style name of @path.  Returns the full length
  * (snprintf style); @buf is NUL-terminated whenever @size > 0. */
-size_t sf_control_escape(const char *path, char *buf, size_t size);
+size_t sf_escape_path(const char *path, char *buf, size_t size);
 
 #endif /* SMACKFUSE_ESCAPE_H */

@@ -4,7 +4,7 @@
  * load, change-rule, access2, access, revoke-subject, onlycap, logging,
  * cipso2, cipso, doi, direct, mapped, ambient, netlabel, load-rules and
  * replace-rules.  It drives the control filesystem's own FUSE handlers
- * (open, write, flush, read, release: static in src/fuse/control.c, so
+ * (open, write, flush, read, release: static in src/ctlfs/control.c, so
  * that file is included here with libfuse's request calls replaced by
  * stubs) on a fresh policy per input.
  *
