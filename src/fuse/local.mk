@@ -45,6 +45,6 @@ smackfuse_SOURCES += src/fuse/uring_own.c
 endif
 EXTRA_DIST += src/fuse/pt_compat.c src/fuse/uring_libfuse.c \
 	src/fuse/uring_own.c
-smackfuse_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/ctlfs
+smackfuse_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/control
 smackfuse_CFLAGS = $(AM_CFLAGS) $(FUSE3_CFLAGS) $(URCU_CFLAGS) $(URING_CFLAGS)
 smackfuse_LDADD = $(SF_CONTROL_LIBS) src/common/libsfcore.a $(FUSE3_LIBS) $(URCU_LIBS) $(URING_LIBS) -lpthread

@@ -5,7 +5,7 @@
 # valgrind --quiet --log-file), and a report file that exists (ASan) or is
 # not empty (valgrind) is a failure.
 SF_SAN_DAEMON_SRC = $(smackfuse_SOURCES) \
-	$(src_ctlfs_libsfctlfs_a_SOURCES) $(src_common_user_libsfuser_a_SOURCES) \
+	$(src_control_libsfcontrol_a_SOURCES) $(src_common_user_libsfuser_a_SOURCES) \
 	$(src_common_libsfcore_a_SOURCES)
 # The filesystem tests, the live control-fs test (1,000 policy
 # replacements under 4 openers), and the reliability tests whose outcome
@@ -29,7 +29,7 @@ tests/sanitize/asan-smackfuse: $(SF_SAN_DAEMON_SRC) smackfuse$(EXEEXT)
 	$(CC) -g -O1 -fno-omit-frame-pointer \
 	  -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	  -fno-sanitize=alignment $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) \
-	  -I$(top_srcdir)/src/netlabel -I$(top_srcdir)/src/ctlfs $(FUSE3_CFLAGS) $(URCU_CFLAGS) \
+	  -I$(top_srcdir)/src/netlabel -I$(top_srcdir)/src/control $(FUSE3_CFLAGS) $(URCU_CFLAGS) \
 	  $(URING_CFLAGS) -o $@ $$c $(SF_NETLABEL_LIBS) \
 	  $(FUSE3_LIBS) $(URCU_LIBS) $(URING_LIBS) -lpthread
 
