@@ -71,7 +71,7 @@ if ! unshare -m --propagation private sh -c '
 	mount -t tmpfs tmpfs "$R/tmp" && mount -t tmpfs tmpfs "$R/run" || exit 1
 	exec chroot "$R" /bin/sh -ec "
 		export PATH=/usr/sbin:/usr/bin:/sbin:/bin LC_ALL=C.UTF-8
-		\$(ls /usr/bin/gcc-[0-9]* | sort -V | tail -n 1) --version | head -n 1 >/root/gcc
+		\$(ls /usr/bin/*gcc-[0-9]* | grep -Ev -e \"-(ar|nm|ranlib)-\" | sort -V | tail -n 1) --version | head -n 1 >/root/gcc
 		dpkg -i /root/smackfuse-dkms.deb
 		dkms status smackfuse
 		dkms status smackfuse -k $K | grep -q \": installed\"
