@@ -16,6 +16,7 @@ smackfuse_SOURCES = \
 	src/fuse/uidlookup.c \
 	src/fuse/check.c \
 	src/fuse/getattr.c \
+	src/fuse/procfd.c \
 	src/fuse/policy.c \
 	src/fuse/policy_dir.h \
 	src/fuse/policy_dir.c \
@@ -27,6 +28,7 @@ smackfuse_SOURCES = \
 	src/fuse/transport.h \
 	src/fuse/wire.h \
 	src/fuse/wire.c \
+	src/fuse/reqcount.c \
 	src/fuse/loop.c \
 	src/fuse/passthrough.c \
 	src/fuse/caps.c \
