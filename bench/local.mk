@@ -22,7 +22,7 @@ bench: bench/decide$(EXEEXT)
 noinst_PROGRAMS += bench/fsbench
 bench_fsbench_SOURCES = bench/fsbench.c
 bench_fsbench_CFLAGS = $(AM_CFLAGS) -O2
-EXTRA_DIST += bench/fs.sh bench/fs-results.txt bench/getattr.sh \
+EXTRA_DIST += bench/fs.sh bench/fs-results.txt bench/getattr.sh bench/acl.sh \
 	bench/requests.sh
 .PHONY: bench-fs
 bench-fs: bench/fsbench$(EXEEXT) smackfuse$(EXEEXT)
@@ -42,6 +42,13 @@ bench-requests: bench/fsbench$(EXEEXT) smackfuse$(EXEEXT)
 bench-getattr: bench/fsbench$(EXEEXT) smackfuse$(EXEEXT)
 	$(SHELL) $(top_srcdir)/bench/getattr.sh $(abs_top_builddir)
 bench: bench-getattr
+
+# What the kernel's evaluation of POSIX ACLs costs a caller who owns no
+# file (FUSE_POSIX_ACL): stat and open, with and without ACLs, side by
+# side with BENCH_ALT.  `make bench-acl`.
+.PHONY: bench-acl
+bench-acl: bench/fsbench$(EXEEXT) smackfuse$(EXEEXT)
+	$(SHELL) $(top_srcdir)/bench/acl.sh $(abs_top_builddir)
 
 # One request's round trip over io_uring, /dev/fuse and bindfs, quiet and
 # next to CPU hogs (issue 19).

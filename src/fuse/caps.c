@@ -14,6 +14,13 @@
  *    file with no such bit asks nothing: without it, every write(2)
  *    sends a GETXATTR of security.capability (file_remove_privs() ->
  *    cap_inode_need_killpriv()).  Linux 5.11 and later offer it.
+ *  - FUSE_POSIX_ACL: the kernel's permission check evaluates the access
+ *    ACLs of the backing tree, which it reads with GETXATTR (acl.c);
+ *    without it, it looks at the mode bits alone, whose group class is
+ *    an ACL's mask, and a named entry that denies is let through.  The
+ *    kernel then also keeps the umask to itself (caps.c's DONT_MASK
+ *    still brings it to create.c) and leaves chmod's update of the ACL
+ *    to the backing filesystem (SETATTR).  Linux 4.9 and later offer it.
  *
  * libfuse 3.14 has no FUSE_CAP_HANDLE_KILLPRIV_V2 (3.16 added it): the
  * flag is then added to INIT's reply on its way out (wire.c's hook),
@@ -41,8 +48,10 @@ void sf_caps_init_reply(struct sf_fs *fs, struct fuse_init_out *o)
 /* The status line: who clears set-id bits on write (a status part). */
 int sf_caps_status(struct sf_fs *fs, char *buf, size_t size)
 {
-	return snprintf(buf, size, "set-id bits cleared by: %s\n",
-			fs->killpriv ? "daemon" : "kernel");
+	return snprintf(buf, size, "set-id bits cleared by: %s\n"
+			"posix acls evaluated by: %s\n",
+			fs->killpriv ? "daemon" : "kernel",
+			fs->posix_acl ? "kernel" : "nobody");
 }
 
 /* In the INIT callback. */
@@ -50,6 +59,10 @@ void sf_caps_init(struct sf_fs *fs, struct fuse_conn_info *conn)
 {
 	if (conn->capable & FUSE_CAP_DONT_MASK)
 		conn->want |= FUSE_CAP_DONT_MASK;
+	if (conn->capable & FUSE_CAP_POSIX_ACL) {
+		conn->want |= FUSE_CAP_POSIX_ACL;
+		fs->posix_acl = true;
+	}
 	/* Version 1 leaves truncate and chown to the daemon without
 	 * saying whether the caller could keep the bits. */
 	conn->want &= ~FUSE_CAP_HANDLE_KILLPRIV;

@@ -130,25 +130,34 @@ static bool sf_in_request(const char *stack)
  * running on another CPU shows nothing (the unwinder refuses), so wait
  * a little for it to sleep.
  */
-static enum sf_site sf_getattr_site(const struct sf_fs *fs, pid_t tid,
-				    int *err)
+static bool sf_request_stack(const struct sf_fs *fs, pid_t tid,
+			     char *stack, size_t size, int *err)
 {
-	char stack[8192];
 	int try;
 
 	*err = 0;
 	if (!fs->stacks || tid <= 0)
-		return SF_SITE_UNKNOWN;
+		return false;
 	for (try = 0; try < SF_SETTLE_TRIES; try++) {
-		*err = sf_proc_read(tid, SF_PROC_STACK, stack, sizeof(stack));
+		*err = sf_proc_read(tid, SF_PROC_STACK, stack, size);
 		if (*err < 0)
-			return SF_SITE_UNKNOWN;
+			return false;
 		*err = 0;
 		if (sf_in_request(stack))
-			return sf_stack_site(stack);
+			return true;
 		sf_settle_pause(try);
 	}
-	return SF_SITE_UNKNOWN;
+	return false;
+}
+
+static enum sf_site sf_getattr_site(const struct sf_fs *fs, pid_t tid,
+				    int *err)
+{
+	char stack[8192];
+
+	if (!sf_request_stack(fs, tid, stack, sizeof(stack), err))
+		return SF_SITE_UNKNOWN;
+	return sf_stack_site(stack);
 }
 
 /* Can this daemon read kernel stacks (and may it: -o kstack)?  Asked
@@ -383,6 +392,31 @@ static bool sf_call_reads_label(const struct sf_call *c)
 	}
 }
 
+#define SF_PF_IO_WORKER	0x00000010	/* include/linux/sched.h */
+#define SF_PF_KTHREAD	0x00200000
+
+/*
+ * Is @tid an io_uring worker or SQPOLL thread, or a kernel thread?  An
+ * io thread's registers are a copy of its creator's (copy_thread()), so
+ * its /proc/TID/syscall names whatever call its creator was in.  The
+ * flags (field 9 of /proc/TID/stat) are the kernel's own.  True when
+ * they cannot be read.
+ */
+static bool sf_io_thread(pid_t tid)
+{
+	char path[64], buf[1024];
+	unsigned long flags;
+	const char *p;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", tid);
+	if (tid <= 0 || sf_read_small(path, buf, sizeof(buf)) <= 0)
+		return true;
+	p = strrchr(buf, ')');	/* the name may hold anything */
+	if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %lu", &flags) != 1)
+		return true;
+	return flags & (SF_PF_IO_WORKER | SF_PF_KTHREAD);
+}
+
 /**
  * sf_kernel_reads_xattr - is a GETXATTR of @name the kernel's own read
  * on behalf of caller @tid's system call, whose value never reaches the
@@ -391,6 +425,9 @@ static bool sf_call_reads_label(const struct sf_call *c)
  * capabilities, and smackfuse.ko's SMACK64MMAP at a mapping, SMACK64EXEC
  * at exec and SMACK64 when a file is received or gets an owner.  False
  * when the call cannot be told: then getxattr(2)'s read check applies.
+ * Never an io thread's: an io_uring worker created while its task was in
+ * recvmsg(2) or mmap(2) (task_work runs inside any call) shows that call
+ * in /proc/TID/syscall, and IORING_OP_GETXATTR would then pass unchecked.
  */
 bool sf_kernel_reads_xattr(const char *name, pid_t tid)
 {
@@ -407,8 +444,65 @@ bool sf_kernel_reads_xattr(const char *name, pid_t tid)
 		during = sf_call_reads_label;
 	else
 		return false;
+	if (sf_io_thread(tid))
+		return false;
 	sf_call_read(tid, &call);
 	return during(&call);
+}
+
+#ifndef SYS_getxattrat
+#define SYS_getxattrat 464	/* Linux 6.13, the same on every arch */
+#endif
+
+/*
+ * Calls that can hand an xattr's value, an ACL's included, to their
+ * caller: getxattr(2) and its siblings, and io_uring's GETXATTR and
+ * FGETXATTR run inline from io_uring_enter(2).  A kernel thread (nfsd)
+ * never entered from user space: its registers are zeroed and it reads
+ * as read(2), which checks no permission on a FUSE inode.
+ */
+static bool sf_call_gets_xattrs(const struct sf_call *c)
+{
+	switch (c->nr) {
+	case SYS_getxattr:
+	case SYS_lgetxattr:
+	case SYS_fgetxattr:
+	case SYS_getxattrat:
+	case SYS_io_uring_enter:
+	case SYS_read:
+		return true;
+	default:
+		return false;
+	}
+}
+
+
+/**
+ * sf_kernel_reads_acl - is a GETXATTR of an ACL the kernel's own read
+ * for a permission check of caller @tid (check_acl() with
+ * FUSE_POSIX_ACL, acl.c), whose value never reaches the caller?
+ * Mainline reads it past every hook.  Told by the caller's kernel stack:
+ * generic_permission() (6.18: fuse_permission() tail-calls it; 6.1: a
+ * frame of its own too), where a caller's read (vfs_get_acl(), or
+ * posix_acl_xattr_get() on 6.1) shows neither.  Without stacks, by the
+ * system call: any but getxattr(2) and its siblings, and never an io
+ * thread's.  False when it cannot be told: getxattr(2)'s read check
+ * then applies.
+ */
+bool sf_kernel_reads_acl(struct sf_fs *fs, pid_t tid)
+{
+	struct sf_call call;
+	char stack[8192];
+	int err;
+
+	if (fs->stacks)
+		return sf_request_stack(fs, tid, stack, sizeof(stack), &err) &&
+		       (sf_has_frame(stack, "generic_permission") ||
+			sf_has_frame(stack, "fuse_permission"));
+	if (sf_io_thread(tid))
+		return false;
+	sf_call_read(tid, &call);
+	return call.nr >= 0 && !sf_call_gets_xattrs(&call);
 }
 
 /**

@@ -33,6 +33,7 @@ smackfuse_SOURCES = \
 	src/fuse/passthrough.c \
 	src/fuse/caps.c \
 	src/fuse/setid.c \
+	src/fuse/acl.c \
 	src/fuse/remount.c \
 	src/fuse/atime.c \
 	src/fuse/uring_abi.h \

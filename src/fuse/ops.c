@@ -1024,7 +1024,8 @@ static void sf_setxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 	rc = is_smack ? sf_setxattr_smack(fs, &s, n, name, value, size, &lid)
 		      : 0;
 	if (!rc)
-		rc = sf_check(fs, &s, n, SF_MAY_WRITE, "smack_inode_setxattr",
+		rc = sf_check(fs, &s, n, SF_MAY_WRITE, sf_acl_name(name) ?
+			      "smack_inode_set_acl" : "smack_inode_setxattr",
 			      NULL);
 	if (rc)
 		goto out;
@@ -1042,10 +1043,13 @@ static void sf_setxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 		rc = -errno;
 		goto out;
 	}
+	if (sf_acl_access_name(name))
+		rc = sf_setid_acl(&s, n);
 	if (is_smack && !strcmp(name, "security.SMACK64")) {
 		atomic_store(&n->label, lid);
 		if (n != &fs->root)
 			sf_node_label_invalidate(n);
+		sf_acl_label_changed(fs, n);
 		/* The kernel refreshes this inode's attributes itself; a
 		 * directory's children may be cached under its old label. */
 		if (n->type == S_IFDIR)
@@ -1074,20 +1078,33 @@ static void sf_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 	struct sf_fs *fs = sf_fs_of(req);
 	struct sf_node *n = sf_node(req, ino);
 	char bname[XATTR_NAME_MAX + 1], proc[64], *value = NULL;
+	const bool acl = sf_acl_name(name);
+	bool is_smack, kernel = false;
 	const char *backing;
-	bool is_smack;
+	struct sf_subject s;
 	ssize_t len;
+	int err;
 
 	backing = sf_xattr_backing(fs, name, bname, sizeof(bname), &is_smack);
 	if (!backing) {
 		fuse_reply_err(req, ENODATA);
 		return;
 	}
-	/* The kernel's own reads (killpriv, exec, smackfuse.ko's checks):
-	 * the answer goes to the kernel, which mainline asks no hook for. */
-	if (!sf_kernel_reads_xattr(name, fuse_req_ctx(req)->pid) &&
-	    sf_check_or_reply(req, n, SF_MAY_READ, "smack_inode_getxattr"))
+	/* The kernel's own reads (killpriv, exec, smackfuse.ko's checks,
+	 * an ACL for a permission check): the answer goes to the kernel,
+	 * which mainline asks no hook for. */
+	if (acl) {
+		sf_subject_get(fs, req, &s);
+		err = sf_acl_check_get(fs, &s, n, &kernel);
+		if (err) {
+			fuse_reply_err(req, -err);
+			return;
+		}
+	} else if (!sf_kernel_reads_xattr(name, fuse_req_ctx(req)->pid) &&
+		   sf_check_or_reply(req, n, SF_MAY_READ,
+				     "smack_inode_getxattr")) {
 		return;
+	}
 	if (!strcmp(name, "security.SMACK64")) {
 		/* smack_inode_getsecurity: the label in force. */
 		const char *l = sf_label_name(fs->labels, sf_node_label(fs, n));
@@ -1104,8 +1121,16 @@ static void sf_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 		}
 	}
 	len = getxattr(proc, backing, value, size);
-	if (len < 0)
-		fuse_reply_err(req, errno);
+	err = len < 0 ? errno : 0;
+	if (acl) {
+		int kerr = sf_acl_get_error(fs, &s, err, kernel);
+
+		/* an answer for the kernel alone is never left cached */
+		sf_acl_before_reply(fs, n, kerr != err);
+		err = kerr;
+	}
+	if (err)
+		fuse_reply_err(req, err);
 	else if (size)
 		fuse_reply_buf(req, value, (size_t)len);
 	else
@@ -1199,7 +1224,8 @@ static void sf_removexattr(fuse_req_t req, fuse_ino_t ino, const char *name)
 	if (is_smack && !sf_privileged(fs, &s, SF_CAP_MAC_ADMIN))
 		rc = -EPERM;
 	if (!rc)
-		rc = sf_check(fs, &s, n, SF_MAY_WRITE,
+		rc = sf_check(fs, &s, n, SF_MAY_WRITE, sf_acl_name(name) ?
+			      "smack_inode_remove_acl" :
 			      "smack_inode_removexattr", NULL);
 	if (rc)
 		goto out;
@@ -1215,6 +1241,7 @@ static void sf_removexattr(fuse_req_t req, fuse_ino_t ino, const char *name)
 		    !strcmp(name, "security.SMACK64TRANSMUTE"))
 			atomic_fetch_and(&n->flags, ~SF_NODE_TRANSMUTE);
 		sf_node_label_invalidate(n);
+		sf_acl_label_changed(fs, n);
 		if (n->type == S_IFDIR)
 			sf_invalidate_later(fs);
 	}

@@ -241,3 +241,23 @@ int sf_setid_fallocate(struct sf_fs *fs, fuse_req_t req, int fd, int err)
 		return -errno;
 	return 0;
 }
+
+/**
+ * sf_setid_acl - after the backing setxattr of @n's access ACL by @s:
+ * set-group-ID goes unless @s is in the file's group or has CAP_FSETID
+ * (posix_acl_update_mode(); the backing filesystem kept it for the
+ * daemon).  Returns 0 or -errno.
+ */
+int sf_setid_acl(struct sf_subject *s, struct sf_node *n)
+{
+	struct stat st;
+
+	if (n->type == S_IFLNK)
+		return 0;
+	if (fstatat(n->fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW))
+		return -errno;
+	if (!(st.st_mode & S_ISGID) || sf_subject_in_group(s, st.st_gid) ||
+	    sf_setid_capable(s, SF_CAP_FSETID))
+		return 0;
+	return sf_setid_clear(n, -1, S_ISGID);
+}

@@ -159,6 +159,7 @@ struct sf_fs {
 	uint64_t init_offered;
 	uint32_t init_add;
 	bool killpriv;
+	bool posix_acl;			/* FUSE_POSIX_ACL negotiated */
 	/* -o noatime, relatime, ... (atime.c): MOUNT_ATTR_* flags. */
 	bool atime_given;
 	unsigned int atime_attr;
@@ -275,6 +276,7 @@ int sf_getattr_status(struct sf_fs *fs, char *buf, size_t size);
 int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 		     struct sf_node *n, const struct fuse_file_info *fi);
 bool sf_kernel_reads_xattr(const char *name, pid_t tid);
+bool sf_kernel_reads_acl(struct sf_fs *fs, pid_t tid);
 enum { SF_CALL_UNKNOWN = -1, SF_CALL_OTHER, SF_CALL_CHOWN,
        SF_CALL_FALLOCATE };
 int sf_caller_call(pid_t tid);
@@ -314,6 +316,17 @@ int sf_setid_clear(struct sf_node *n, int fd, mode_t kill);
 int sf_setid_open(struct sf_fs *fs, struct sf_subject *s, int fd,
 		  int flags);
 int sf_setid_fallocate(struct sf_fs *fs, fuse_req_t req, int fd, int err);
+int sf_setid_acl(struct sf_subject *s, struct sf_node *n);
+
+/* acl.c */
+bool sf_acl_name(const char *name);
+bool sf_acl_access_name(const char *name);
+int sf_acl_check_get(struct sf_fs *fs, struct sf_subject *s,
+		     struct sf_node *n, bool *kernel);
+void sf_acl_before_reply(struct sf_fs *fs, struct sf_node *n, bool always);
+int sf_acl_get_error(struct sf_fs *fs, struct sf_subject *s, int err,
+		     bool kernel);
+void sf_acl_label_changed(struct sf_fs *fs, struct sf_node *n);
 
 /* atime.c */
 bool sf_atime_option(struct sf_fs *fs, const char *opt);

@@ -66,7 +66,7 @@ static void usage(void)
 	      "  mkfile PATH MODE UID GID | times PATH | setcap PATH |\n"
 	      "  mmaptimes PATH | atime PATH |\n"
 	      "  setfacl PATH access|default u::rwx,u:UID:r-x,g::...,m::...,o::... |\n"
-	      "  getfacl PATH access|default |\n"
+	      "  getfacl PATH access|default [FLAGS: fgetxattr on an open] |\n"
 	      "  statfs PATH | fsync PATH | fsyncdir PATH | chdir PATH |\n"
 	      "  seek PATH data|hole OFF | tmpfile DIR MODE |\n"
 	      "  procfd PATH FLAGS | openat2 DIR NAME FLAGS | openmany DIR N |\n"
@@ -737,11 +737,25 @@ static int op_setfacl(const char *path, const char *which, char *spec)
 				0));
 }
 
-static int op_getfacl(const char *path, const char *which)
+/* @flags: NULL for lgetxattr(2) of @path, else fgetxattr(2) on @path
+ * opened with those flags (an open file's ACL, past any lookup). */
+static int op_getfacl(const char *path, const char *which, const char *flags)
 {
 	struct { unsigned int version; struct acl_entry e[32]; } x;
-	ssize_t len = lgetxattr(path, acl_name(which), &x, sizeof(x));
-	int i, j;
+	ssize_t len;
+	int i, j, fd = -1;
+
+	if (flags) {
+		fd = open(path, parse_flags(flags));
+		if (fd < 0)
+			return result(-1);
+		len = fgetxattr(fd, acl_name(which), &x, sizeof(x));
+		i = errno;
+		close(fd);
+		errno = i;
+	} else {
+		len = lgetxattr(path, acl_name(which), &x, sizeof(x));
+	}
 
 	if (len < 0 && errno == ENODATA) {
 		result(0);
@@ -1164,7 +1178,7 @@ static int run(const char *op, char **a, int n)
 	}
 	if (!strcmp(op, "getfacl")) {
 		NEED(2);
-		return op_getfacl(a[0], a[1]);
+		return op_getfacl(a[0], a[1], n > 2 ? a[2] : NULL);
 	}
 	if (!strcmp(op, "setcap")) {
 		/* cap_net_raw+ep: VFS_CAP_REVISION_2 | effective */

@@ -1,4 +1,4 @@
-# guest-posix.sh - setid.test's and umask.test's case lists
+# guest-posix.sh - setid.test's, umask.test's and acl.test's case lists
 # (posix-cases.sh, the shorter ones) on the guest's kernel: natively on a
 # tmpfs, then through smackfuse over a tmpfs with passthrough (where the
 # kernel has it) and without; every outcome must equal native's.  The
@@ -7,7 +7,7 @@
 . /lib/sfq/tap.sh
 . /data/posix-cases.sh
 check "fuse.ko loads" load_fuse
-ALICE=1001:1001 BOB=1002:1001 CAROL=1003:1003 A=1001 B=1002
+ALICE=1001:1001 BOB=1002:1001 CAROL=1003:1003 A=1001 B=1002 C=1003
 STAFF=1001 OPS=1003 CASES_SMALL=1
 N=/tmp/n S=/tmp/src M=/tmp/mnt
 mkdir -p $N $S $M /tmp/c /tmp/rules
@@ -17,9 +17,11 @@ ACL=no
 [ "$(as root setfacl $N/probe default u::rwx,g::rwx,o::rwx)" = OK ] && ACL=yes
 rmdir $N/probe
 diag "kernel $(uname -r), POSIX ACLs on tmpfs: $ACL"
+LISTS="setid umask"
+[ $ACL = yes ] && LISTS="$LISTS acl"
 : >/tmp/rules/empty
 echo '* _' >/tmp/users
-for l in setid umask; do
+for l in $LISTS; do
 	D=D ${l}_cases >/tmp/$l.list
 	mkdir -p $N/$l
 	sed "s|\([ ]\)D/|\1$N/$l/|g" /tmp/$l.list >/tmp/$l.native
@@ -38,7 +40,7 @@ for pt in auto off; do
 	check_out "the daemon clears set-ID bits (passthrough=$pt)" daemon \
 		sed -n 's/^set-id bits cleared by: //p' /tmp/c/status
 	diag "passthrough=$pt: $(grep '^passthrough:' /tmp/c/status)"
-	for l in setid umask; do
+	for l in $LISTS; do
 		mkdir -p $M/$l
 		sed "s|\([ ]\)D/|\1$M/$l/|g" /tmp/$l.list >/tmp/$l.mount
 		run_cases /tmp/$l.mount /tmp/out.$l.$pt as
@@ -76,4 +78,5 @@ if wait_mounted $M; then
 else
 	not_ok "smackfuse -d mounts"
 fi
+[ $ACL = yes ] && . /data/guest-acl.sh
 done_testing

@@ -25,6 +25,7 @@ FUSE_TESTS = \
 	tests/fuse/posix.test \
 	tests/fuse/setid.test \
 	tests/fuse/umask.test \
+	tests/fuse/acl.test \
 	tests/fuse/mountopts.test \
 	tests/fuse/examples.test \
 	tests/fuse/enforce.test \
@@ -78,7 +79,8 @@ EXTRA_DIST += tests/fuse/site-debian.test tests/fuse/guest-site.sh \
 if BUILD_KMOD
 TESTS += tests/fuse/posix-kernels.test
 endif
-EXTRA_DIST += tests/fuse/posix-kernels.test tests/fuse/guest-posix.sh
+EXTRA_DIST += tests/fuse/posix-kernels.test tests/fuse/guest-posix.sh \
+	tests/fuse/guest-acl.sh
 
 # mmap-kmod.test: the SMACK64MMAP rule at exec with labels from smackfuse.ko
 # (the exec's SMACK64EXEC label counts), in qemu on Debian's kernel; it

@@ -126,6 +126,9 @@ mkdir -p "$R/src"
 exec unshare -m --propagation private bash -c '
 	set -e
 	R=$1; SRC=$2; shift 2
+	# The root a mount of its own, so that tests inside may make their
+	# own namespaces (unshare --propagation private remounts /).
+	mount --bind "$R" "$R"
 	mount --rbind "$SRC" "$R/src"
 	mount -t proc proc "$R/proc"
 	mount --rbind /sys "$R/sys"
