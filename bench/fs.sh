@@ -18,8 +18,10 @@
 # each workload runs on every configuration back to back, in an order that
 # rotates with the run.  Medians of RUNS runs and ratios are printed in one
 # table.  Cold = sync + drop_caches just before the configuration's turn.
-# Per-user columns (a second table, issue 29): "peruser" (/dev/fuse) and
-# "pu-uring" (io_uring) against bindfs and, with BENCH_PTHP, libfuse's
+# Per-user columns (a second table, issue 29): "peruser" (/dev/fuse),
+# "pu-nopt" (/dev/fuse, -o passthrough=off: every read a request),
+# "pu-uring" (io_uring) and, with BENCH_ALT, "pu-alt" (that binary, per
+# user, /dev/fuse: before and after side by side) against bindfs and, with BENCH_PTHP, libfuse's
 # passthrough_hp example (writeback cache, long timeouts: the "pthp"
 # column).  Then bench/requests.sh counts the FUSE requests each workload
 # makes per operation, by type (BENCH_REQUESTS=off: not).
@@ -59,7 +61,8 @@ if [ "${BENCH_URING:-auto}" != off ] && [ -w "$UR_PARAM" ]; then
 fi
 T=$(mktemp -d "$BASE/smackfuse-bench.XXXXXX")
 PERUSER=
-[ "${BENCH_PERUSER:-on}" = off ] || PERUSER="peruser${URING:+ pu-uring}"
+[ "${BENCH_PERUSER:-on}" = off ] ||
+	PERUSER="peruser pu-nopt${URING:+ pu-uring}${ALT:+ pu-alt}"
 PTHP=${BENCH_PTHP:-}
 CONFIGS="native enforce${URING:+ uring} checks-off bindfs nopt${ALT:+ alt}${PERUSER:+ $PERUSER}${PTHP:+ pthp}"
 cleanup() {
@@ -96,6 +99,9 @@ mount_cfg() {
 		sf "$SMACKFUSE" "$2" "$3" -o uring=auto \
 		-o control="$T/ctl-$1" && uring_check "$3" "$1" ;;
 	peruser) MAP=$T/users.pu sf "$SMACKFUSE" "$2" "$3" -o uring=off ;;
+	pu-nopt) MAP=$T/users.pu sf "$SMACKFUSE" "$2" "$3" -o uring=off \
+		-o passthrough=off ;;
+	pu-alt) MAP=$T/users.pu sf "$ALT" "$2" "$3" -o uring=off ;;
 	pthp) "$PTHP" "$2" "$3" ;;
 	checks-off) sf "$SMACKFUSE" "$2" "$3" -o checks=off -o uring=off ;;
 	nopt) sf "$SMACKFUSE" "$2" "$3" -o passthrough=off -o uring=off ;;
@@ -156,7 +162,7 @@ for run in $(seq "$RUNS"); do
 			PID[$c]=$(pgrep -f -- " $T/mnt-$c\$" | head -n 1)
 	done
 	for c in $order; do
-		case $c in peruser|pu-uring|pthp) continue ;; esac
+		case $c in peruser|pu-*|pthp) continue ;; esac
 		for size in 4 512; do
 			fsb "$c" "small-write-$size" small-write "$WRITES" \
 				"$size" | rec "$c"
@@ -236,12 +242,12 @@ fi
 # The per-user columns (issue 29) against one label ("enforce"), bindfs
 # and passthrough_hp; "-" for a column not run.
 peruser_table() {
-	local ph e b p u r
+	local ph e b p u r x a
 	[ -n "$PERUSER" ] || return 0
 	printf '\nper user ("* %%u"), median of %d runs; seconds and ratios\n\n' "$RUNS"
-	printf '%-16s %9s %9s %9s %9s %9s | %8s %8s %8s %8s %8s\n' workload \
-		enforce peruser pu-uring bindfs pthp pu/enf pu/bind pu/pthp \
-		pur/bind pur/pthp
+	printf '%-16s %9s %9s %9s %9s %9s | %8s %8s %8s %8s %8s | %9s %8s | %9s %8s\n' \
+		workload enforce peruser pu-uring bindfs pthp pu/enf pu/bind \
+		pu/pthp pur/bind pur/pthp pu-nopt pun/bind pu-alt pu/alt
 	for ph in create stat unlink small-read-cold small-read-warm \
 		seq-write seq-read-cold seq-read-warm; do
 		e=$(median "$T/res/enforce.$ph")
@@ -251,13 +257,16 @@ peruser_table() {
 		[ -z "$URING" ] || r=$(median "$T/res/pu-uring.$ph")
 		p=-
 		[ -z "$PTHP" ] || p=$(median "$T/res/pthp.$ph")
+		x=$(median "$T/res/pu-nopt.$ph")
+		a=-
+		[ -z "$ALT" ] || a=$(median "$T/res/pu-alt.$ph")
 		awk -v ph="$ph" -v e="$e" -v u="$u" -v r="$r" -v b="$b" \
-			-v p="$p" '
+			-v p="$p" -v x="$x" -v a="$a" '
 			function f(x) { return x == "-" ? "-" : sprintf("%.3f", x) }
 			function q(x, y) { return x == "-" || y == "-" ? "-" : sprintf("%.2f", x / y) }
-			BEGIN { printf "%-16s %9.3f %9.3f %9s %9.3f %9s | %8.2f %8.2f %8s %8s %8s\n",
+			BEGIN { printf "%-16s %9.3f %9.3f %9s %9.3f %9s | %8.2f %8.2f %8s %8s %8s | %9.3f %8.2f | %9s %8s\n",
 				ph, e, u, f(r), b, f(p), u / e, u / b, q(u, p),
-				q(r, b), q(r, p) }'
+				q(r, b), q(r, p), x, x / b, f(a), q(u, a) }'
 	done
 	echo
 	echo "Issue 29 targets, per user: without the module stat <= 2.00 and every other row <= 1.30 (pu/bind); over io_uring every row <= 1.00 (pur/bind)."
