@@ -176,8 +176,7 @@ for run in $(seq "$RUNS"); do
 		set -- "${@:2}" "$1"
 		continue
 	fi
-	order=${order/ nopt/}
-	order=${order/nopt /}
+	order=$(echo $order | tr ' ' '\n' | grep -vx nopt | tr '\n' ' ')
 	for c in $order; do fsb "$c" meta meta "$FILES" 100 | rec "$c"; done
 	for c in $order; do fsb "$c" setup small-setup "$FILES" >/dev/null; done
 	for c in $order; do fsb "$c" seq-write seq-write "$MIB" | rec "$c"; done

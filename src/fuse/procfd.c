@@ -23,14 +23,23 @@
  *
  * Each slot has a lock held across the read: the file is never closed
  * (and its number given to another open) while a thread reads it.
+ *
+ * Kept files take descriptors from the same RLIMIT_NOFILE as the inode
+ * table's O_PATH descriptors and the open files (inode.c keeps a quarter
+ * of the limit for those), so at most a sixteenth of the limit is kept
+ * here; past it a file is opened for its read alone, as before.  (A
+ * guest's limit of 1,024 and 512 busy callers, three files each, left
+ * lookups with EMFILE otherwise.)
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "smackfuse.h"
@@ -56,10 +65,23 @@ static struct sf_procfd_slot {
 
 static pthread_once_t sf_procfd_once = PTHREAD_ONCE_INIT;
 
+/* Descriptors kept, and how many may be (set once, at the first read:
+ * after main.c has raised the limit). */
+static atomic_uint sf_procfd_kept;
+static unsigned int sf_procfd_max;
+
 static void sf_procfd_init(void)
 {
+	rlim_t lim = SF_PROCFD_SLOTS * SF_PROC_NFILES * 16;
+	struct rlimit rl;
 	unsigned int i;
 	int f;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl))
+		lim = 1024;
+	else if (rl.rlim_cur < lim)
+		lim = rl.rlim_cur;
+	sf_procfd_max = (unsigned int)(lim / 16);
 
 	for (i = 0; i < SF_PROCFD_SLOTS; i++) {
 		pthread_mutex_init(&sf_procfd[i].lock, NULL);
@@ -95,12 +117,43 @@ static bool sf_procfd_claim(struct sf_procfd_slot *s, pid_t tid)
 		return false;
 	}
 	for (f = 0; f < SF_PROC_NFILES; f++) {
-		if (s->fd[f] >= 0)
+		if (s->fd[f] >= 0) {
 			close(s->fd[f]);
+			atomic_fetch_sub(&sf_procfd_kept, 1);
+		}
 		s->fd[f] = -1;
 	}
 	s->tid = tid;
 	return true;
+}
+
+static int sf_procfd_open(pid_t tid, enum sf_procfile f, int *fd);
+static int sf_procfd_pread(int fd, char *buf, size_t size);
+
+/* May one more descriptor be kept?  Counted when it may. */
+static bool sf_procfd_room(void)
+{
+	unsigned int n = atomic_load(&sf_procfd_kept);
+
+	do {
+		if (n >= sf_procfd_max)
+			return false;
+	} while (!atomic_compare_exchange_weak(&sf_procfd_kept, &n, n + 1));
+	return true;
+}
+
+/* Open @f of @tid, read it once and close it: nothing kept. */
+static int sf_procfd_read_once(pid_t tid, enum sf_procfile f, char *buf,
+			       size_t size)
+{
+	int rc, once;
+
+	rc = sf_procfd_open(tid, f, &once);
+	if (!rc) {
+		rc = sf_procfd_pread(once, buf, size);
+		close(once);
+	}
+	return rc;
 }
 
 static int sf_procfd_open(pid_t tid, enum sf_procfile f, int *fd)
@@ -132,23 +185,23 @@ static int sf_procfd_pread(int fd, char *buf, size_t size)
 int sf_proc_read(pid_t tid, enum sf_procfile f, char *buf, size_t size)
 {
 	struct sf_procfd_slot *s;
-	int rc, once;
+	int rc;
 
 	if (tid <= 0 || size < 1)
 		return -ESRCH;
 	pthread_once(&sf_procfd_once, sf_procfd_init);
 	s = sf_procfd_slot(tid);
 	pthread_mutex_lock(&s->lock);
-	if (!sf_procfd_claim(s, tid)) {
+	if (!sf_procfd_claim(s, tid) || (s->fd[f] < 0 && !sf_procfd_room())) {
 		pthread_mutex_unlock(&s->lock);
-		rc = sf_procfd_open(tid, f, &once);
-		if (!rc) {
-			rc = sf_procfd_pread(once, buf, size);
-			close(once);
-		}
-		return rc;
+		return sf_procfd_read_once(tid, f, buf, size);
 	}
-	rc = s->fd[f] < 0 ? sf_procfd_open(tid, f, &s->fd[f]) : 0;
+	rc = 0;
+	if (s->fd[f] < 0) {
+		rc = sf_procfd_open(tid, f, &s->fd[f]);
+		if (rc)
+			atomic_fetch_sub(&sf_procfd_kept, 1);
+	}
 	if (!rc) {
 		rc = sf_procfd_pread(s->fd[f], buf, size);
 		if (rc == -ESRCH) {	/* that task is gone: this number's */
@@ -156,6 +209,8 @@ int sf_proc_read(pid_t tid, enum sf_procfile f, char *buf, size_t size)
 			rc = sf_procfd_open(tid, f, &s->fd[f]);
 			if (!rc)
 				rc = sf_procfd_pread(s->fd[f], buf, size);
+			else
+				atomic_fetch_sub(&sf_procfd_kept, 1);
 		}
 	}
 	pthread_mutex_unlock(&s->lock);
