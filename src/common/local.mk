@@ -18,3 +18,24 @@ src_common_libsfcore_a_CFLAGS = $(AM_CFLAGS) $(URCU_CFLAGS)
 # the IPv4 CIPSO option; freestanding like the rest, so smackfuse.ko can
 # build it too.  (Lines added by the netlabel engineer.)
 src_common_libsfcore_a_SOURCES += src/common/cipso.h src/common/cipso.c
+
+# src/common/user: what the user-space programs share besides the core
+# (the daemon, its control filesystem, smackfusectl, pam_smackfuse): the
+# users map, the run directory's names, the policy directory's files,
+# /proc/self/mountinfo.  Plain libc, never built into smackfuse.ko (the
+# kmod staging skips */user/*).  pam_smackfuse compiles users.c itself,
+# with its own environment and -fPIC.
+noinst_LIBRARIES += src/common/user/libsfuser.a
+src_common_user_libsfuser_a_SOURCES = \
+	src/common/user/users.h \
+	src/common/user/users.c \
+	src/common/user/escape.h \
+	src/common/user/escape.c \
+	src/common/user/paths.h \
+	src/common/user/paths.c \
+	src/common/user/policy_dir.h \
+	src/common/user/policy_dir.c \
+	src/common/user/mountinfo.h \
+	src/common/user/mountinfo.c
+src_common_user_libsfuser_a_CFLAGS = $(AM_CFLAGS) $(URCU_CFLAGS)
+SF_USER_LIBS = src/common/user/libsfuser.a

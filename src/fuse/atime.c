@@ -35,7 +35,7 @@
 #include <unistd.h>
 
 #include "smackfuse.h"
-#include "control.h"
+#include "mountinfo.h"
 
 #define SF_ATIME_MASK	(MOUNT_ATTR__ATIME | MOUNT_ATTR_NODIRATIME)
 

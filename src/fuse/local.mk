@@ -6,8 +6,6 @@ smackfuse_SOURCES = \
 	src/fuse/inode.c \
 	src/fuse/label.c \
 	src/fuse/subject.c \
-	src/fuse/users.h \
-	src/fuse/users.c \
 	src/fuse/uids.h \
 	src/fuse/uids.c \
 	src/fuse/uidtab.h \
@@ -18,8 +16,6 @@ smackfuse_SOURCES = \
 	src/fuse/getattr.c \
 	src/fuse/procfd.c \
 	src/fuse/policy.c \
-	src/fuse/policy_dir.h \
-	src/fuse/policy_dir.c \
 	src/fuse/create.h \
 	src/fuse/create.c \
 	src/fuse/file.h \
@@ -51,5 +47,6 @@ smackfuse_SOURCES += src/fuse/uring_own.c
 endif
 EXTRA_DIST += src/fuse/pt_compat.c src/fuse/uring_libfuse.c \
 	src/fuse/uring_own.c
+smackfuse_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/control
 smackfuse_CFLAGS = $(AM_CFLAGS) $(FUSE3_CFLAGS) $(URCU_CFLAGS) $(URING_CFLAGS)
 smackfuse_LDADD = $(SF_CONTROL_LIBS) src/common/libsfcore.a $(FUSE3_LIBS) $(URCU_LIBS) $(URING_LIBS) -lpthread

@@ -28,7 +28,7 @@
 #include "smackfuse.h"
 #include "create.h"
 #include "file.h"
-#include "control.h"
+#include "mountinfo.h"
 #include "transport.h"
 
 static struct sf_fs *sf_fs_of(fuse_req_t req)

@@ -26,7 +26,7 @@
 #include <sys/mount.h>
 
 #include "smackfuse.h"
-#include "control.h"
+#include "mountinfo.h"
 
 /* One option of the remount into *@flags; -EINVAL for an unknown one. */
 static int sf_remount_opt(const char *opt, unsigned long *flags)

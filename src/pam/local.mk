@@ -1,7 +1,7 @@
 # src/pam: fragment of the top-level Makefile.am (paths relative to the top).
 #
 # pam_smackfuse.so, the login-label session module.  It compiles the
-# daemon's users map parser and the core's label table itself, with an
+# users map parser (src/common/user, shared with the daemon) and the core's label table itself, with an
 # environment of its own (src/pam/sf_env.h, found before the user one):
 # no liburcu inside sshd, login and su.
 #
@@ -16,12 +16,11 @@ src_pam_pam_smackfuse_so_SOURCES = \
 	src/pam/pam_smackfuse.c \
 	src/pam/sf_env.h \
 	src/common/user/sf_env_libc.h \
-	src/fuse/users.h \
-	src/fuse/users.c \
+	src/common/user/users.h \
+	src/common/user/users.c \
 	src/common/label.c \
 	src/common/out.c
-src_pam_pam_smackfuse_so_CPPFLAGS = -I$(top_srcdir)/src/pam $(AM_CPPFLAGS) \
-	-I$(top_srcdir)/src/fuse
+src_pam_pam_smackfuse_so_CPPFLAGS = -I$(top_srcdir)/src/pam $(AM_CPPFLAGS)
 src_pam_pam_smackfuse_so_CFLAGS = $(AM_CFLAGS) -fPIC
 src_pam_pam_smackfuse_so_LDFLAGS = -shared -Wl,-z,nodelete \
 	-Wl,--version-script=$(top_srcdir)/src/pam/pam_smackfuse.map

@@ -6,8 +6,8 @@
  * The label is written to smackfuse.ko's "current" file, which labels the
  * writing task; the session's shell is forked and exec'd by that task
  * afterwards and inherits the label (smackfuse.ko's task_alloc hook).  The
- * map is read with the daemon's parser (src/fuse/users.c), so a user's
- * files and a user's processes get the same label.
+ * map is read with the daemon's parser (src/common/user/users.c), so a
+ * user's files and a user's processes get the same label.
  *
  * Fail closed: a map that cannot be read or parsed, a user that cannot be
  * resolved, or a label the module refuses ends the session with

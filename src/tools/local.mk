@@ -14,15 +14,10 @@ src_tools_smackfusectl_SOURCES = \
 	src/tools/ctl_policy.c \
 	src/tools/ctl_kmod.c \
 	src/tools/ctl_nl.c \
-	src/tools/ctl_label.c \
-	src/fuse/control_escape.c \
-	src/fuse/paths.h \
-	src/fuse/paths.c \
-	src/fuse/policy_dir.h \
-	src/fuse/policy_dir.c
-src_tools_smackfusectl_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/netlabel \
-	-I$(top_srcdir)/src/fuse
+	src/tools/ctl_label.c
+src_tools_smackfusectl_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/netlabel
 src_tools_smackfusectl_CFLAGS = $(AM_CFLAGS) $(URCU_CFLAGS) \
 	-DPACKAGE_VERSION='"$(PACKAGE_VERSION)"'
-src_tools_smackfusectl_LDADD = $(SF_NETLABEL_LIBS) src/common/libsfcore.a \
+src_tools_smackfusectl_LDADD = $(SF_NETLABEL_LIBS) $(SF_USER_LIBS) \
+	src/common/libsfcore.a \
 	$(URCU_LIBS)

@@ -24,7 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "control.h"	/* sf_control_escape */
+#include "escape.h"
 #include "ctl.h"
 
 static const char usage[] =
@@ -261,7 +261,7 @@ static int ctl_find_once(const struct ctl_opts *o, struct ctl_targets *t,
 		if (ctl_is_control_dir(o->mount))
 			return ctl_targets_add(t, o->mount);
 		real = realpath(o->mount, NULL);
-		sf_control_escape(real ? real : o->mount, name, sizeof(name));
+		sf_escape_path(real ? real : o->mount, name, sizeof(name));
 		free(real);
 		if (snprintf(path, sizeof(path), "%s/%s", o->rundir, name) >=
 		    (int)sizeof(path))

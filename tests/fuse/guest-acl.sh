@@ -34,7 +34,7 @@ acl_smack() {
 	smackfuse -f --rules /tmp/acl.rules -o subject=users \
 		-o users=/tmp/acl.users -o control=/tmp/acl.c $S $M \
 		2>/tmp/acl.log &
-	if ! wait_mounted $M; then
+	if ! wait_mounted $M || ! wait_mounted /tmp/acl.c; then
 		not_ok "smackfuse mounts (ACLs, per-user labels)"
 		while read -r l; do diag "$l"; done </tmp/acl.log
 		return

@@ -27,11 +27,20 @@ for l in $LISTS; do
 	sed "s|\([ ]\)D/|\1$N/$l/|g" /tmp/$l.list >/tmp/$l.native
 	run_cases /tmp/$l.native /tmp/out.$l.native as
 done
+# The previous daemon's control directory goes when that daemon exits.
+control_gone() {
+	_i=0
+	while grep -q " /tmp/c " /proc/mounts && [ $_i -lt 100 ]; do
+		sleep 0.1; _i=$((_i + 1))
+	done
+}
 for pt in auto off; do
+	control_gone
 	mount -t tmpfs -o mode=755 tmpfs $S
 	smackfuse -f --rules /tmp/rules -o subject=users -o users=/tmp/users \
 		-o passthrough=$pt -o control=/tmp/c $S $M 2>/tmp/sf.log &
-	if ! wait_mounted $M; then
+	# the control directory is served a moment after the mount
+	if ! wait_mounted $M || ! wait_mounted /tmp/c; then
 		not_ok "smackfuse mounts (passthrough=$pt)"
 		while read -r l; do diag "$l"; done </tmp/sf.log
 		continue
@@ -58,10 +67,11 @@ done
 # Requests per write(2) (issue 30): 100 small writes into an existing
 # file, the daemon in debug mode: no GETXATTR of security.capability;
 # one WRITE each unless the kernel passes them through.
+control_gone
 mount -t tmpfs -o mode=755 tmpfs $S
 smackfuse -d --rules /tmp/rules -o subject=users -o users=/tmp/users \
 	-o control=/tmp/c $S $M 2>/tmp/sf.d &
-if wait_mounted $M; then
+if wait_mounted $M && wait_mounted /tmp/c; then
 	as root mkfile $M/w 0666 0 0 >/dev/null
 	as root append $M/w x >/dev/null
 	sleep 0.2

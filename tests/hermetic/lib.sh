@@ -9,7 +9,7 @@
 
 # hermetic_dirs DIR: DIR/etc (an empty policy directory) and DIR/run (an
 # empty index of mounts) become this test's.  Every daemon and tool it
-# starts reads them (SMACKFUSE_ETC, SMACKFUSE_RUNDIR; src/fuse/paths.h)
+# starts reads them (SMACKFUSE_ETC, SMACKFUSE_RUNDIR; src/common/user/paths.h)
 # instead of the host's /etc/smackfuse and /run/smackfuse, and so do
 # smackfusectl's commands (which also leave /etc/smack alone when the
 # policy directory is named).  A test that wants a policy there writes it.

@@ -2,7 +2,7 @@
 # tasks of the same uid with different module labels get different
 # answers from one mount (-o subject=kmod, and subject=auto, which picks
 # the module when it is loaded on a kernel without Smack).  Also: on this
-# kernel (Debian's 6.1) -o uring=auto falls back to /dev/fuse.
+# kernel -o uring=auto falls back to /dev/fuse, and the status says why.
 . /lib/sfq/tap.sh
 SF=/sys/kernel/security/smackfuse
 U=1000
@@ -23,15 +23,26 @@ for mode in kmod auto; do
 		continue
 	fi
 	ok "subject=$mode: smackfuse mounts"
-	# Linux 6.1 has no FUSE over io_uring: -o uring=auto falls back to
-	# /dev/fuse and the status file says why (the control directory is
-	# served a moment after the mount).
+	# -o uring=auto falls back to /dev/fuse and the status file says
+	# why (the control directory is served a moment after the mount):
+	# Linux 6.1 and 6.12 have no FUSE over io_uring; 6.14 and later
+	# have it, off unless the fuse module's enable_uring says Y.
 	i=0
 	while [ ! -e /tmp/ctl-$mode/status ] && [ $i -lt 50 ]; do
 		sleep 0.1; i=$((i + 1))
 	done
-	check "subject=$mode: uring=auto on $(uname -r): /dev/fuse, the status says the kernel has none" \
-		grep -q '^transport: /dev/fuse (io_uring: the kernel has none' /tmp/ctl-$mode/status
+	case $(cat /sys/module/fuse/parameters/enable_uring 2>/dev/null) in
+	"") why='the kernel has none' ;;
+	Y) why= ;;
+	*) why='off in the kernel' ;;
+	esac
+	if [ -n "$why" ]; then
+		check "subject=$mode: uring=auto on $(uname -r): /dev/fuse, the status says $why" \
+			grep -q "^transport: /dev/fuse (io_uring: $why" /tmp/ctl-$mode/status
+	else
+		check "subject=$mode: uring=auto on $(uname -r), enable_uring Y: the status says io_uring" \
+			grep -q "^transport: io_uring" /tmp/ctl-$mode/status
+	fi
 	check_out "subject=$mode: uid $U labelled A reads the B file (rule A B r)" \
 		secret smackrun -u $U A cat /mnt/k/secret
 	check_fails "subject=$mode: uid $U labelled C may not read it (no rule)" \

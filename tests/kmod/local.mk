@@ -36,6 +36,7 @@ tests_kmod_kact_LDFLAGS = -static
 tests_kmod_smackrun_static_SOURCES = src/tools/smackrun.c
 tests_kmod_smackrun_static_LDFLAGS = -static
 tests_kmod_smackfuse_static_SOURCES = $(smackfuse_SOURCES)
+tests_kmod_smackfuse_static_CPPFLAGS = $(smackfuse_CPPFLAGS)
 tests_kmod_smackfuse_static_CFLAGS = $(smackfuse_CFLAGS)
 tests_kmod_smackfuse_static_LDADD = $(smackfuse_LDADD) -ldl -lrt -lurcu-common
 tests_kmod_smackfuse_static_LDFLAGS = -static

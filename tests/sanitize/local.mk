@@ -5,7 +5,8 @@
 # valgrind --quiet --log-file), and a report file that exists (ASan) or is
 # not empty (valgrind) is a failure.
 SF_SAN_DAEMON_SRC = $(smackfuse_SOURCES) \
-	$(src_fuse_libsfcontrol_a_SOURCES) $(src_common_libsfcore_a_SOURCES)
+	$(src_control_libsfcontrol_a_SOURCES) $(src_common_user_libsfuser_a_SOURCES) \
+	$(src_common_libsfcore_a_SOURCES)
 # The filesystem tests, the live control-fs test (1,000 policy
 # replacements under 4 openers), and the reliability tests whose outcome
 # does not hang on the daemon's speed, fd count or memory (fsx only under
@@ -28,7 +29,7 @@ tests/sanitize/asan-smackfuse: $(SF_SAN_DAEMON_SRC) smackfuse$(EXEEXT)
 	$(CC) -g -O1 -fno-omit-frame-pointer \
 	  -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	  -fno-sanitize=alignment $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) \
-	  -I$(top_srcdir)/src/netlabel $(FUSE3_CFLAGS) $(URCU_CFLAGS) \
+	  -I$(top_srcdir)/src/netlabel -I$(top_srcdir)/src/control $(FUSE3_CFLAGS) $(URCU_CFLAGS) \
 	  $(URING_CFLAGS) -o $@ $$c $(SF_NETLABEL_LIBS) \
 	  $(FUSE3_LIBS) $(URCU_LIBS) $(URING_LIBS) -lpthread
 
@@ -36,6 +37,7 @@ tests/sanitize/asan-smackfuse: $(SF_SAN_DAEMON_SRC) smackfuse$(EXEEXT)
 # policy layouts: empty, missing, wrong type, unreadable).  The PAM module
 # runs inside pamtester with libasan preloaded.
 SF_SAN_CTL_SRC = $(src_tools_smackfusectl_SOURCES) \
+	$(src_common_user_libsfuser_a_SOURCES) \
 	$(src_common_libsfcore_a_SOURCES)
 tests/sanitize/asan-smackfusectl: $(SF_SAN_CTL_SRC) src/tools/smackfusectl$(EXEEXT)
 	@$(MKDIR_P) tests/sanitize
@@ -43,7 +45,7 @@ tests/sanitize/asan-smackfusectl: $(SF_SAN_CTL_SRC) src/tools/smackfusectl$(EXEE
 	  case $$f in \
 	  *.c) c="$$c $(top_srcdir)/$$f" ;; esac; done; \
 	$(CC) $(SF_SAN_CFLAGS) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) \
-	  -I$(top_srcdir)/src/netlabel -I$(top_srcdir)/src/fuse \
+	  -I$(top_srcdir)/src/netlabel \
 	  $(URCU_CFLAGS) -DPACKAGE_VERSION='"$(PACKAGE_VERSION)"' -o $@ $$c \
 	  $(SF_NETLABEL_LIBS) $(URCU_LIBS) -lpthread
 SF_SAN_CFLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
@@ -57,7 +59,7 @@ tests/sanitize/asan-pam_smackfuse.so: $(src_pam_pam_smackfuse_so_SOURCES) src/pa
 	  case $$f in \
 	  *.c) c="$$c $(top_srcdir)/$$f" ;; esac; done; \
 	$(CC) $(SF_SAN_CFLAGS) -fPIC -shared $(DEFS) $(DEFAULT_INCLUDES) \
-	  -I$(top_srcdir)/src/pam $(AM_CPPFLAGS) -I$(top_srcdir)/src/fuse \
+	  -I$(top_srcdir)/src/pam $(AM_CPPFLAGS) \
 	  -Wl,--version-script=$(top_srcdir)/src/pam/pam_smackfuse.map \
 	  -o $@ $$c -lpam
 check_DATA += tests/sanitize/asan-pam_smackfuse.so

@@ -4,7 +4,7 @@
  * load, change-rule, access2, access, revoke-subject, onlycap, logging,
  * cipso2, cipso, doi, direct, mapped, ambient, netlabel, load-rules and
  * replace-rules.  It drives the control filesystem's own FUSE handlers
- * (open, write, flush, read, release: static in src/fuse/control.c, so
+ * (open, write, flush, read, release: static in src/control/control.c, so
  * that file is included here with libfuse's request calls replaced by
  * stubs) on a fresh policy per input.
  *
@@ -123,7 +123,7 @@ static int fz_privileged(struct sf_control *c, const struct ctl_caller *who)
 #define fuse_req_userdata(req) fz_req_userdata(req)
 #define fuse_req_ctx(req) fz_req_ctx(req)
 #define ctl_privileged(c, who) fz_privileged(c, who)
-#include "../../../src/fuse/control.c"
+#include "../../../src/control/control.c"
 
 static void fz_invalidate(void *arg)
 {

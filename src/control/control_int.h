@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * control_int.h - internals shared by the control*.c files.
+ * control_int.h - internals shared by the control*.c files: the state of
+ * one control filesystem and the table of its files.  The helpers below
+ * them (buf.h, log.h, parse.h) call nothing of these files.
  */
 #ifndef SMACKFUSE_CONTROL_INT_H
 #define SMACKFUSE_CONTROL_INT_H
@@ -12,17 +14,9 @@
 
 #include "control.h"
 #include "cipso.h"
-
-/* A growable text buffer: what a read shows, or what writes collected. */
-struct ctl_buf {
-	char *data;
-	size_t len, cap;
-};
-int ctl_buf_reserve(struct ctl_buf *b, size_t more);
-int ctl_buf_append(struct ctl_buf *b, const char *s, size_t len);
-int ctl_buf_printf(struct ctl_buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-void ctl_buf_release(struct ctl_buf *b);
+#include "buf.h"
+#include "log.h"
+#include "parse.h"
 
 /* A single-label host entry of "netlabel". */
 struct ctl_netaddr {
@@ -102,35 +96,6 @@ struct ctl_file {
 
 extern const struct ctl_file ctl_files[];
 extern const size_t ctl_nfiles;
-
-/* control_log.c-ish helpers (control.c) */
-void ctl_log(struct sf_control *c, int prio, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-void ctl_log_error(struct sf_control *c, const struct sf_error *err);
-
-/* control_files.c */
-/* A number as smackfs's kstrto*_from_user() reads one: -EINVAL when
- * malformed, -ERANGE outside [@min, @max]. */
-int ctl_parse_num(const char *buf, size_t len, long long min,
-		  long long max, long long *val);
-/*
- * The number a control file takes, as smackfs reads it: the kstrto* type
- * of its kstrto*_from_user() call, [@min, @max], over the first @window
- * bytes (0: as many as ctl_parse_num() looks at), then the values the
- * file accepts, [@lo, @hi].
- */
-struct ctl_bounds {
-	const char *file;	/* named when a write is rejected */
-	size_t window;
-	long long min, max;	/* outside: -ERANGE */
-	long long lo, hi;	/* outside: -EINVAL */
-	const char *want;	/* "want ..." in the log; NULL: "a number
-				 * from @lo to @hi" */
-};
-int ctl_parse_bounded(struct sf_control *c, const struct ctl_bounds *b,
-		      const char *buf, size_t len, long long *val);
-/* Anything but white space in @buf? */
-bool ctl_has_text(const char *buf, size_t len);
 
 /* control_self.c: load-self, load-self2, relabel-self */
 struct ctl_task;

@@ -17,7 +17,7 @@
 #include <limits.h>
 #include <sys/sysmacros.h>
 
-#include "control.h"
+#include "mountinfo.h"
 
 /* mountinfo writes ' ', '\t', '\n' and '\\' in paths as \ooo. */
 void sf_unescape_mountinfo(char *s)

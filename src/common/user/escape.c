@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * control_escape.c - the name of a mount's entry in the run directory:
- * its mountpoint escaped as `systemd-escape --path` does.  Shared by the
- * daemon (libsfcontrol), which creates the entry, and smackfusectl, which
- * finds it; it needs nothing of libfuse.
+ * escape.c - the name of a mount's entry in the run directory (escape.h).
  */
 #include <stdio.h>
 
-#include "control.h"
+#include "escape.h"
 
-size_t sf_control_escape(const char *path, char *buf, size_t size)
+size_t sf_escape_path(const char *path, char *buf, size_t size)
 {
 	size_t n = 0;
 	const char *p = path;

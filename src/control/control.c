@@ -14,7 +14,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +25,7 @@
 #include <unistd.h>
 
 #include "control_int.h"
+#include "mountinfo.h"
 
 #define CTL_ROOT_INO	1
 #define CTL_TIMEOUT	3600.0	/* the directory never changes */
@@ -39,82 +39,6 @@ struct ctl_handle {
 };
 
 static time_t ctl_birth;
-
-/* ---- small helpers ---- */
-
-int ctl_buf_reserve(struct ctl_buf *b, size_t more)
-{
-	size_t want = b->len + more + 1;
-	char *p;
-
-	if (want <= b->cap)
-		return 0;
-	if (want < 256)
-		want = 256;
-	if (want < b->cap * 2)
-		want = b->cap * 2;
-	p = realloc(b->data, want);
-	if (!p)
-		return -ENOMEM;
-	b->data = p;
-	b->cap = want;
-	return 0;
-}
-
-int ctl_buf_append(struct ctl_buf *b, const char *s, size_t len)
-{
-	if (ctl_buf_reserve(b, len))
-		return -ENOMEM;
-	memcpy(b->data + b->len, s, len);
-	b->len += len;
-	b->data[b->len] = '\0';
-	return 0;
-}
-
-int ctl_buf_printf(struct ctl_buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0 || ctl_buf_reserve(b, (size_t)n))
-		return -ENOMEM;
-	va_start(ap, fmt);
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
-	return 0;
-}
-
-void ctl_buf_release(struct ctl_buf *b)
-{
-	free(b->data);
-	b->data = NULL;
-	b->len = b->cap = 0;
-}
-
-void ctl_log(struct sf_control *c, int prio, const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	syslog(LOG_AUTHPRIV | prio, "control %s: %s", c->dir, msg);
-	if (c->log_stderr)
-		fprintf(stderr, "smackfuse: control %s: %s\n", c->dir, msg);
-}
-
-void ctl_log_error(struct sf_control *c, const struct sf_error *err)
-{
-	char msg[256];
-
-	sf_error_format(err, msg, sizeof(msg));
-	ctl_log(c, LOG_WARNING, "rejected write: %s", msg);
-}
 
 static const struct ctl_file *ctl_file_of(fuse_ino_t ino)
 {

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "control_int.h"
+#include "escape.h"
 #include "paths.h"
 
 /* A directory left by a daemon that died: its FUSE mount is dead. */
@@ -74,7 +75,7 @@ int ctl_path_setup(struct sf_control *c, const char *dir,
 	struct stat st;
 	int rc;
 
-	if (sf_control_escape(c->mountpoint, name, sizeof(name)) >=
+	if (sf_escape_path(c->mountpoint, name, sizeof(name)) >=
 	    sizeof(name))
 		return -ENAMETOOLONG;
 	if ((size_t)snprintf(entry, sizeof(entry), "%s/%s", run, name) >=

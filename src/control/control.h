@@ -89,20 +89,4 @@ int sf_control_logging(const struct sf_control *ctl);
 /* Directory the control filesystem is mounted on. */
 const char *sf_control_dir(const struct sf_control *ctl);
 
-/* systemd-escape --path style name of @path, for the default directory.
- * Returns the full length (snprintf style). */
-size_t sf_control_escape(const char *path, char *buf, size_t size);
-
-/*
- * The device number of the newest mount on @dir, from
- * /proc/self/mountinfo; 0 if none (mountinfo.c).  For the daemon's own
- * FUSE mounts, where stat() would be a request to ourselves.
- */
-dev_t sf_mount_dev(const char *dir);
-/* Undo mountinfo's \ooo escapes of a path, in place. */
-void sf_unescape_mountinfo(char *s);
-int sf_mount_options(const char *dir, char *opts, size_t osize, char *type,
-		     size_t tsize);
-bool sf_mount_has_opt(const char *list, const char *opt);
-
 #endif /* SMACKFUSE_CONTROL_H */
