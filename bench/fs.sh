@@ -6,6 +6,10 @@
 # sequential write (with fsync) and read of one file, cold and warm;
 # small writes (BENCH_WRITES writes of 4 and of 512 bytes into one file,
 # in place and with O_APPEND, as logs and mailboxes write, issue 30).
+# One label: the users map "* _" (every caller "_", whose objects the
+# kernel may cache); per user (issue 29): "* %u", one label per user (the
+# bench runs as root, labelled "root": its own files under a "_" root, on
+# which no other caller's decision may be cached).
 # Each runs on native (the backing ext4/tmpfs under /tmp), smackfuse with
 # enforcement over /dev/fuse (-o uring=off), the same over io_uring
 # (-o uring=auto, the "uring" column), smackfuse -o checks=off, and bindfs,
@@ -14,13 +18,21 @@
 # each workload runs on every configuration back to back, in an order that
 # rotates with the run.  Medians of RUNS runs and ratios are printed in one
 # table.  Cold = sync + drop_caches just before the configuration's turn.
+# Per-user columns (a second table, issue 29): "peruser" (/dev/fuse),
+# "pu-nopt" (/dev/fuse, -o passthrough=off: every read a request),
+# "pu-uring" (io_uring) and, with BENCH_ALT, "pu-alt" (that binary, per
+# user, /dev/fuse: before and after side by side) against bindfs and, with BENCH_PTHP, libfuse's
+# passthrough_hp example (writeback cache, long timeouts: the "pthp"
+# column).  Then bench/requests.sh counts the FUSE requests each workload
+# makes per operation, by type (BENCH_REQUESTS=off: not).
 #
 # Environment: BENCH_FILES (10000), BENCH_SEQ_MIB (1024), BENCH_RUNS (3),
 # BENCH_WRITES (50000), BENCH_ONLY (small-write: only the small writes),
 # BENCH_DIR (a directory on the filesystem to test, default /var/tmp),
 # BENCH_ALT (another smackfuse binary: adds an "alt" column, enforcing,
 # and alt/enf, to compare a change side by side), BENCH_URING (off: no
-# uring column).  The uring column needs a kernel with FUSE over io_uring
+# uring column), BENCH_PERUSER (off: no per-user columns), BENCH_PTHP
+# (the path of a passthrough_hp binary; none is built here).  The uring column needs a kernel with FUSE over io_uring
 # (6.14+): the fuse module's enable_uring is turned on for the run and
 # put back as it was on exit; without it the column is left out.
 # Run as root.  `make bench` runs it.
@@ -48,11 +60,16 @@ if [ "${BENCH_URING:-auto}" != off ] && [ -w "$UR_PARAM" ]; then
 	echo Y >"$UR_PARAM" && URING=uring
 fi
 T=$(mktemp -d "$BASE/smackfuse-bench.XXXXXX")
-CONFIGS="native enforce${URING:+ uring} checks-off bindfs nopt${ALT:+ alt}"
+PERUSER=
+[ "${BENCH_PERUSER:-on}" = off ] ||
+	PERUSER="peruser pu-nopt${URING:+ pu-uring}${ALT:+ pu-alt}"
+PTHP=${BENCH_PTHP:-}
+CONFIGS="native enforce${URING:+ uring} checks-off bindfs nopt${ALT:+ alt}${PERUSER:+ $PERUSER}${PTHP:+ pthp}"
 cleanup() {
 	local c
 	for c in $CONFIGS; do
 		fusermount3 -u "$T/mnt-$c" 2>/dev/null
+		fusermount3 -u "$T/ctl-$c" 2>/dev/null
 	done
 	rm -rf "$T"
 	[ -z "$UR_ORIG" ] || echo "$UR_ORIG" >"$UR_PARAM"
@@ -62,12 +79,14 @@ trap 'exit 1' INT TERM
 mkdir -p "$T/rules" "$T/res"
 : >"$T/rules/empty"
 echo '* _' >"$T/users"
+echo '* %u' >"$T/users.pu"
 
 drop() { sync; echo 3 >/proc/sys/vm/drop_caches; }
 
-# sf BINARY SRC MNT [OPTION...]: smackfuse as every column runs it.
+# sf BINARY SRC MNT [OPTION...]: smackfuse as every column runs it (the
+# users map: $MAP, "* _" unless a per-user column sets it).
 sf() {
-	"$1" --rules "$T/rules" -o subject=users -o users="$T/users" \
+	"$1" --rules "$T/rules" -o subject=users -o users="${MAP:-$T/users}" \
 		"${@:4}" "$2" "$3"
 }
 
@@ -76,8 +95,14 @@ mount_cfg() {
 	case $1 in
 	native) return 0 ;;
 	enforce) sf "$SMACKFUSE" "$2" "$3" -o uring=off ;;
-	uring) sf "$SMACKFUSE" "$2" "$3" -o uring=auto \
-		-o control="$T/ctl-uring" && uring_check "$3" ;;
+	uring|pu-uring) MAP=$([ "$1" = uring ] || echo "$T/users.pu") \
+		sf "$SMACKFUSE" "$2" "$3" -o uring=auto \
+		-o control="$T/ctl-$1" && uring_check "$3" "$1" ;;
+	peruser) MAP=$T/users.pu sf "$SMACKFUSE" "$2" "$3" -o uring=off ;;
+	pu-nopt) MAP=$T/users.pu sf "$SMACKFUSE" "$2" "$3" -o uring=off \
+		-o passthrough=off ;;
+	pu-alt) MAP=$T/users.pu sf "$ALT" "$2" "$3" -o uring=off ;;
+	pthp) "$PTHP" "$2" "$3" ;;
 	checks-off) sf "$SMACKFUSE" "$2" "$3" -o checks=off -o uring=off ;;
 	nopt) sf "$SMACKFUSE" "$2" "$3" -o passthrough=off -o uring=off ;;
 	alt) sf "$ALT" "$2" "$3" ;;
@@ -86,10 +111,10 @@ mount_cfg() {
 }
 # The uring column must really use it (status: transport).  A request
 # to MNT waits for the kernel's INIT, which chooses the transport.
-uring_check() {
+uring_check() {	# MNT CONFIG
 	local tr
 	stat "$1" >/dev/null
-	tr=$(sed -n 's/^transport: //p' "$T/ctl-uring/status")
+	tr=$(sed -n 's/^transport: //p' "$T/ctl-$2/status")
 	case $tr in
 	io_uring*) return 0 ;;
 	esac
@@ -137,6 +162,7 @@ for run in $(seq "$RUNS"); do
 			PID[$c]=$(pgrep -f -- " $T/mnt-$c\$" | head -n 1)
 	done
 	for c in $order; do
+		case $c in peruser|pu-*|pthp) continue ;; esac
 		for size in 4 512; do
 			fsb "$c" "small-write-$size" small-write "$WRITES" \
 				"$size" | rec "$c"
@@ -150,8 +176,7 @@ for run in $(seq "$RUNS"); do
 		set -- "${@:2}" "$1"
 		continue
 	fi
-	order=${order/ nopt/}
-	order=${order/nopt /}
+	order=$(echo $order | tr ' ' '\n' | grep -vx nopt | tr '\n' ' ')
 	for c in $order; do fsb "$c" meta meta "$FILES" 100 | rec "$c"; done
 	for c in $order; do fsb "$c" setup small-setup "$FILES" >/dev/null; done
 	for c in $order; do fsb "$c" seq-write seq-write "$MIB" | rec "$c"; done
@@ -213,6 +238,39 @@ if [ "$ONLY" = small-write ]; then
 	exit 0
 fi
 
+# The per-user columns (issue 29) against one label ("enforce"), bindfs
+# and passthrough_hp; "-" for a column not run.
+peruser_table() {
+	local ph e b p u r x a
+	[ -n "$PERUSER" ] || return 0
+	printf '\nper user ("* %%u"), median of %d runs; seconds and ratios\n\n' "$RUNS"
+	printf '%-16s %9s %9s %9s %9s %9s | %8s %8s %8s %8s %8s | %9s %8s | %9s %8s\n' \
+		workload enforce peruser pu-uring bindfs pthp pu/enf pu/bind \
+		pu/pthp pur/bind pur/pthp pu-nopt pun/bind pu-alt pu/alt
+	for ph in create stat unlink small-read-cold small-read-warm \
+		seq-write seq-read-cold seq-read-warm; do
+		e=$(median "$T/res/enforce.$ph")
+		u=$(median "$T/res/peruser.$ph")
+		b=$(median "$T/res/bindfs.$ph")
+		r=-
+		[ -z "$URING" ] || r=$(median "$T/res/pu-uring.$ph")
+		p=-
+		[ -z "$PTHP" ] || p=$(median "$T/res/pthp.$ph")
+		x=$(median "$T/res/pu-nopt.$ph")
+		a=-
+		[ -z "$ALT" ] || a=$(median "$T/res/pu-alt.$ph")
+		awk -v ph="$ph" -v e="$e" -v u="$u" -v r="$r" -v b="$b" \
+			-v p="$p" -v x="$x" -v a="$a" '
+			function f(x) { return x == "-" ? "-" : sprintf("%.3f", x) }
+			function q(x, y) { return x == "-" || y == "-" ? "-" : sprintf("%.2f", x / y) }
+			BEGIN { printf "%-16s %9.3f %9.3f %9s %9.3f %9s | %8.2f %8.2f %8s %8s %8s | %9.3f %8.2f | %9s %8s\n",
+				ph, e, u, f(r), b, f(p), u / e, u / b, q(u, p),
+				q(r, b), q(r, p), x, x / b, f(a), q(u, a) }'
+	done
+	echo
+	echo "Issue 29 targets, per user: without the module stat <= 2.00 and every other row <= 1.30 (pu/bind); over io_uring every row <= 1.00 (pur/bind)."
+}
+
 printf '\nsmackfuse filesystem benchmark: %d files, %d MiB sequential, median of %d runs\n' \
 	"$FILES" "$MIB" "$RUNS"
 printf 'backing: %s (%s); seconds (lower is better) and ratios\n\n' "$BASE" \
@@ -240,6 +298,7 @@ for ph in create stat unlink small-read-cold small-read-warm seq-write \
 done
 echo
 echo "Targets: enf/off <= 1.10; enf/bind <= 1.00; for seq-*, native/enforce >= 0.80 (enf/nat <= 1.25)."
+peruser_table
 small_table
 [ -n "$URING" ] || echo "(no uring column: BENCH_URING=off, or the kernel has no FUSE over io_uring)"
 [ -z "$URING" ] || echo "Issue 19 targets: ur/bind <= 0.80 on create, stat, unlink, small-read-*; enf/bind <= 1.00 (create <= 1.20)."
@@ -267,3 +326,8 @@ done
 echo "(meta = create + stat + unlink; setup = small-setup.  With passthrough"
 echo "(status: passthrough: yes) no READ or WRITE reaches smackfuse; without"
 echo "it, a warm pass is served from its kept page cache.)"
+
+if [ "${BENCH_REQUESTS:-on}" != off ]; then
+	echo
+	BENCH_DIR=$BASE BENCH_PTHP=$PTHP bash "$(dirname "$0")/requests.sh" "$BUILD"
+fi

@@ -7,7 +7,9 @@
  *   fsbench DIR small-read N     open, read 4 KiB, close each of them
  *   fsbench DIR seq-write MIB    write MIB MiB sequentially, then fsync
  *   fsbench DIR seq-read MIB     read the file back sequentially
- *   fsbench DIR stat N           stat(2) the N files small-setup made
+ *   fsbench DIR create N         create N files in 100 dirs (meta's phases
+ *   fsbench DIR stat N           one at a time: stat(2) the N files of
+ *   fsbench DIR unlink N         create or small-setup, unlink them)
  *   fsbench DIR small-write N SIZE  N writes of SIZE bytes into an
  *                                existing file, in place from offset 0
  *                                (dd conv=notrunc), then N with O_APPEND
@@ -59,43 +61,51 @@ static void mkdirs(const char *dir, long ndirs)
 	}
 }
 
-static void meta(const char *dir, long n, long ndirs)
+/* Create, stat or unlink (@what: 'c', 's', 'u') the @n files of
+ * @ndirs directories; returns the seconds it took. */
+static double files(const char *dir, long n, long ndirs, int what)
 {
 	char path[4096];
 	struct stat st;
-	double t;
+	double t = now();
 	long i;
+	int fd;
 
-	mkdirs(dir, ndirs);
-	t = now();
 	for (i = 0; i < n; i++) {
-		int fd;
-
 		name(path, sizeof(path), dir, i, ndirs);
-		fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
-		if (fd < 0)
-			die("create", path);
-		close(fd);
+		switch (what) {
+		case 'c':
+			fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+			if (fd < 0)
+				die("create", path);
+			close(fd);
+			break;
+		case 's':
+			if (stat(path, &st))
+				die("stat", path);
+			break;
+		default:
+			if (unlink(path))
+				die("unlink", path);
+		}
 	}
-	printf("create %.4f\n", now() - t);
+	return now() - t;
+}
+
+/* Each phase's line goes out as soon as it ends (a caller counting the
+ * requests of each phase reads it during the pause that follows). */
+static void meta(const char *dir, long n, long ndirs)
+{
+	mkdirs(dir, ndirs);
+	printf("create %.4f\n", files(dir, n, ndirs, 'c'));
+	fflush(stdout);
 	/* Let the 1 s entry and attribute timeouts run out, so that the
 	 * stat and unlink phases do not depend on how long create took. */
 	sleep(2);
-	t = now();
-	for (i = 0; i < n; i++) {
-		name(path, sizeof(path), dir, i, ndirs);
-		if (stat(path, &st))
-			die("stat", path);
-	}
-	printf("stat %.4f\n", now() - t);
+	printf("stat %.4f\n", files(dir, n, ndirs, 's'));
+	fflush(stdout);
 	sleep(2);
-	t = now();
-	for (i = 0; i < n; i++) {
-		name(path, sizeof(path), dir, i, ndirs);
-		if (unlink(path))
-			die("unlink", path);
-	}
-	printf("unlink %.4f\n", now() - t);
+	printf("unlink %.4f\n", files(dir, n, ndirs, 'u'));
 }
 
 static void small(const char *dir, long n, int setup)
@@ -124,21 +134,6 @@ static void small(const char *dir, long n, int setup)
 		close(fd);
 	}
 	printf("%s %.4f\n", setup ? "small-setup" : "small-read", now() - t);
-}
-
-static void stat_files(const char *dir, long n)
-{
-	char path[4096];
-	struct stat st;
-	double t = now();
-	long i;
-
-	for (i = 0; i < n; i++) {
-		name(path, sizeof(path), dir, i, 100);
-		if (stat(path, &st))
-			die("stat", path);
-	}
-	printf("stat %.4f\n", now() - t);
 }
 
 static void seq(const char *dir, long mib, int writing)
@@ -218,7 +213,8 @@ int main(int argc, char **argv)
 	if (argc < 4) {
 		fputs("usage: fsbench DIR meta N NDIRS | small-setup N | "
 		      "small-read N | seq-write MIB | seq-read MIB | "
-		      "stat N | small-write N SIZE\n", stderr);
+		      "create N | stat N | unlink N | small-write N SIZE\n",
+		      stderr);
 		return 2;
 	}
 	if (!strcmp(argv[2], "meta") && argc > 4)
@@ -231,8 +227,15 @@ int main(int argc, char **argv)
 		seq(argv[1], atol(argv[3]), 1);
 	else if (!strcmp(argv[2], "seq-read"))
 		seq(argv[1], atol(argv[3]), 0);
-	else if (!strcmp(argv[2], "stat"))
-		stat_files(argv[1], atol(argv[3]));
+	else if (!strcmp(argv[2], "create")) {
+		mkdirs(argv[1], 100);
+		printf("create %.4f\n", files(argv[1], atol(argv[3]), 100,
+					       'c'));
+	} else if (!strcmp(argv[2], "stat"))
+		printf("stat %.4f\n", files(argv[1], atol(argv[3]), 100, 's'));
+	else if (!strcmp(argv[2], "unlink"))
+		printf("unlink %.4f\n", files(argv[1], atol(argv[3]), 100,
+					       'u'));
 	else if (!strcmp(argv[2], "small-write") && argc > 4)
 		small_write(argv[1], atol(argv[3]), atol(argv[4]));
 	else

@@ -22,11 +22,33 @@ bench: bench/decide$(EXEEXT)
 noinst_PROGRAMS += bench/fsbench
 bench_fsbench_SOURCES = bench/fsbench.c
 bench_fsbench_CFLAGS = $(AM_CFLAGS) -O2
-EXTRA_DIST += bench/fs.sh bench/fs-results.txt bench/getattr.sh bench/acl.sh
+EXTRA_DIST += bench/fs.sh bench/fs-results.txt bench/getattr.sh bench/acl.sh \
+	bench/requests.sh
 .PHONY: bench-fs
 bench-fs: bench/fsbench$(EXEEXT) smackfuse$(EXEEXT)
 	$(SHELL) $(top_srcdir)/bench/fs.sh $(abs_top_builddir)
 bench: bench-fs
+
+# FUSE requests per operation, by type, for one label, a label per user,
+# bindfs and (BENCH_PTHP) passthrough_hp (issue 29); fs.sh runs it too.
+# `make bench-requests`.
+.PHONY: bench-requests
+bench-requests: bench/fsbench$(EXEEXT) smackfuse$(EXEEXT)
+	$(SHELL) $(top_srcdir)/bench/requests.sh $(abs_top_builddir)
+
+# The same in qemu guests, side by side with bindfs, without and with
+# smackfuse.ko (issue 29): `make bench-requests-guest` (after make
+# kmod-lanes; guest programs are static).
+EXTRA_PROGRAMS = bench/fsbench-static
+bench_fsbench_static_SOURCES = bench/fsbench.c
+bench_fsbench_static_CFLAGS = $(AM_CFLAGS) -O2
+bench_fsbench_static_LDFLAGS = -static
+EXTRA_DIST += bench/requests-guest.sh bench/guest-requests.sh
+.PHONY: bench-requests-guest
+bench-requests-guest: bench/fsbench-static$(EXEEXT) \
+		tests/kmod/smackfuse-static$(EXEEXT) \
+		tests/kmod/smackrun-static$(EXEEXT)
+	$(SHELL) $(top_srcdir)/bench/requests-guest.sh $(abs_top_builddir)
 
 # What getattr.c's stack and syscall reads cost: stat(2) by a subject with
 # every access vs one with rx only, side by side.  `make bench-getattr`.

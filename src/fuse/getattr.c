@@ -133,15 +133,13 @@ static bool sf_in_request(const char *stack)
 static bool sf_request_stack(const struct sf_fs *fs, pid_t tid,
 			     char *stack, size_t size, int *err)
 {
-	char path[64];
 	int try;
 
 	*err = 0;
 	if (!fs->stacks || tid <= 0)
 		return false;
-	snprintf(path, sizeof(path), "/proc/%d/stack", tid);
 	for (try = 0; try < SF_SETTLE_TRIES; try++) {
-		*err = sf_read_small(path, stack, size);
+		*err = sf_proc_read(tid, SF_PROC_STACK, stack, size);
 		if (*err < 0)
 			return false;
 		*err = 0;
@@ -217,16 +215,15 @@ static bool sf_call_parse(const char *buf, struct sf_call *c)
  */
 static void sf_call_read(pid_t tid, struct sf_call *c)
 {
-	char path[64], buf[256];
+	char buf[256];
 	int try;
 
 	c->nr = -1;
 	c->err = 0;
 	if (tid <= 0)
 		return;
-	snprintf(path, sizeof(path), "/proc/%d/syscall", tid);
 	for (try = 0; try < SF_SETTLE_TRIES; try++) {
-		c->err = sf_read_small(path, buf, sizeof(buf));
+		c->err = sf_proc_read(tid, SF_PROC_SYSCALL, buf, sizeof(buf));
 		if (c->err <= 0)
 			return;
 		c->err = 0;

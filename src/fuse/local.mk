@@ -14,6 +14,7 @@ smackfuse_SOURCES = \
 	src/fuse/uidlookup.c \
 	src/fuse/check.c \
 	src/fuse/getattr.c \
+	src/fuse/procfd.c \
 	src/fuse/policy.c \
 	src/fuse/create.h \
 	src/fuse/create.c \
@@ -23,6 +24,7 @@ smackfuse_SOURCES = \
 	src/fuse/transport.h \
 	src/fuse/wire.h \
 	src/fuse/wire.c \
+	src/fuse/reqcount.c \
 	src/fuse/loop.c \
 	src/fuse/passthrough.c \
 	src/fuse/caps.c \

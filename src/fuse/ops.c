@@ -41,13 +41,33 @@ static bool sf_hidden(const char *name)
 	return !strncmp(name, SF_TMP_PREFIX, SF_TMP_PREFIX_LEN);
 }
 
-/* Entry timeouts: non-zero only for names in a directory every caller may
- * search (sf_universal). */
-static double sf_timeout(struct sf_fs *fs, struct sf_node *n)
+static double sf_attr_timeout(struct sf_fs *fs, struct sf_node *n);
+
+/*
+ * Entry timeouts.  A cached name lets the kernel find the node without a
+ * LOOKUP, and so without the LOOKUP's search check on @dir; but no walk
+ * reaches the name without a permission check of @dir (may_lookup()),
+ * and that check asks the daemon whenever @dir's attributes are not
+ * cached: fuse_permission() refreshes expired attributes with a GETATTR,
+ * which getattr.c decides as the walk's search, per caller.  So a name
+ * may be cached in a directory every caller may search (sf_universal)
+ * and in one whose attributes the kernel never keeps (sf_attr_timeout()
+ * 0: a label some caller may lack a right on), which leaves only
+ * directories whose attributes are cached for being every caller's own
+ * ("*", "@", the one label of a one-label map): every caller searches
+ * those too.  Issue 29: a name revisited in a user's directory costs no
+ * LOOKUP now; the GETATTR of its directory decides as before.
+ */
+static double sf_timeout(struct sf_fs *fs, struct sf_node *dir)
 {
+	sf_lid lid = sf_node_label(fs, dir);
+
 	if (fs->cache_strict)
 		return 0;
-	return sf_universal(sf_node_label(fs, n)) ? SF_CACHE_TIMEOUT : 0;
+	if (sf_attr_timeout(fs, dir) > 0 && !sf_universal(lid) &&
+	    lid != fs->sole_subject)
+		return 0;	/* a walk some caller may not make */
+	return SF_CACHE_TIMEOUT;
 }
 
 /*

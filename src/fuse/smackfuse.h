@@ -265,6 +265,11 @@ u32 sf_open_request(int flags);
 u32 sf_access_request(int mode);
 void sf_audit_setup(struct sf_fs *fs);
 
+/* procfd.c: a caller's /proc/TID files, kept open between requests */
+enum sf_procfile { SF_PROC_SYSCALL, SF_PROC_STACK, SF_PROC_STATUS,
+		   SF_PROC_NFILES };
+int sf_proc_read(pid_t tid, enum sf_procfile f, char *buf, size_t size);
+
 /* getattr.c */
 void sf_getattr_setup(struct sf_fs *fs);
 int sf_getattr_status(struct sf_fs *fs, char *buf, size_t size);

@@ -203,7 +203,7 @@ int sf_users_status(struct sf_fs *fs, char *buf, size_t size)
 /* Parse CapEff and Groups of /proc/PID/status into @s (once). */
 static void sf_subject_status(struct sf_subject *s)
 {
-	char path[64], buf[4096], *line, *save = NULL;
+	char buf[4096], *line, *save = NULL;
 
 	if (s->status_read)
 		return;
@@ -212,8 +212,7 @@ static void sf_subject_status(struct sf_subject *s)
 	s->ngroups = 0;
 	if (s->pid <= 0)
 		return;
-	snprintf(path, sizeof(path), "/proc/%d/status", s->pid);
-	if (sf_read_small(path, buf, sizeof(buf)) <= 0)
+	if (sf_proc_read(s->pid, SF_PROC_STATUS, buf, sizeof(buf)) <= 0)
 		return;
 	for (line = strtok_r(buf, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {

@@ -83,7 +83,9 @@ void sf_transport_settle(void);
 
 /* ---- check.c ---- */
 
-/* The status file's transport lines. */
+/* The status file's transport lines, and its requests by type
+ * (reqcount.c). */
 int sf_transport_status(struct sf_fs *fs, char *buf, size_t size);
+int sf_reqcount_status(struct sf_fs *fs, char *buf, size_t size);
 
 #endif /* SF_TRANSPORT_H */

@@ -357,6 +357,7 @@ static void sf_ur_request(struct sf_ur_ent *e)
 	memcpy(&in, e->hdr.in_out, sizeof(in));
 	e->fetched = true;
 	atomic_fetch_add_explicit(&sf_ur.requests, 1, memory_order_relaxed);
+	sf_reqcount(in.opcode);
 	if (in.len < sizeof(in) + (size_t)psz || psz > sf_ur_payload ||
 	    in.len - sizeof(in) - psz > FUSE_URING_OP_IN_OUT_SZ) {
 		sf_ur_refuse(e, in.unique, EIO);

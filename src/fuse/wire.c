@@ -77,6 +77,7 @@ sf_wire_received(struct sf_fs *fs, const char *buf, size_t len)
 		return;
 	memcpy(&h, buf, sizeof(h));
 	atomic_fetch_add_explicit(&sf_wire.requests, 1, memory_order_relaxed);
+	sf_reqcount(h.opcode);
 	if (h.opcode == FUSE_INIT)
 		sf_wire_init_request(fs, &h, buf, len);
 	sf_loop_received(h.opcode, len);

@@ -27,6 +27,9 @@ void sf_loop_stop(void);
 void sf_loop_acquire(void);
 void sf_loop_received(uint32_t opcode, size_t len);
 
+/* reqcount.c: a request of @opcode was read, by wire.c or the own ring. */
+void sf_reqcount(uint32_t opcode);
+
 /* passthrough.c: the INIT callback's part. */
 void sf_passthrough_init(struct sf_fs *fs, struct fuse_conn_info *conn);
 

@@ -51,7 +51,7 @@ start_harness() {
 	local i
 	"${HWRAP[@]}" "$HARNESS" "/tmp/sfctl-$1-$$" "" ${2:+"$2"} >"$TMPD/hout" 2>"$TMPD/hlog" &
 	HPID=$!
-	for i in $(seq 200); do
+	for i in $(seq 1200); do	# up to 60 s: a loaded CI host
 		grep -q '^ready ' "$TMPD/hout" 2>/dev/null && break
 		kill -0 "$HPID" 2>/dev/null || break
 		sleep 0.05

@@ -11,6 +11,8 @@ check_PROGRAMS += tests/fuse/access-race
 tests_fuse_access_race_SOURCES = tests/fuse/access-race.c
 check_PROGRAMS += tests/fuse/uidmany
 tests_fuse_uidmany_SOURCES = tests/fuse/uidmany.c
+check_PROGRAMS += tests/fuse/pidreuse
+tests_fuse_pidreuse_SOURCES = tests/fuse/pidreuse.c
 # A name service that hangs or fails on purpose (users-nss.test), linked
 # as a -shared "program" as src/pam does: glibc loads it by name through
 # LD_LIBRARY_PATH.
