@@ -49,9 +49,16 @@ void sf_caps_init_reply(struct sf_fs *fs, struct fuse_init_out *o)
 int sf_caps_status(struct sf_fs *fs, char *buf, size_t size)
 {
 	return snprintf(buf, size, "set-id bits cleared by: %s\n"
-			"posix acls evaluated by: %s\n",
+			"posix acls evaluated by: %s\n"
+			"open(O_TMPFILE): %s\n",
 			fs->killpriv ? "daemon" : "kernel",
-			fs->posix_acl ? "kernel" : "nobody");
+			fs->posix_acl ? "kernel" : "nobody",
+#ifdef HAVE_STRUCT_FUSE_LOWLEVEL_OPS_TMPFILE
+			"served (Linux 6.3 and later send it)"
+#else
+			"EOPNOTSUPP (libfuse before 3.15 has no tmpfile op)"
+#endif
+			);
 }
 
 /* In the INIT callback. */

@@ -247,26 +247,24 @@ static int sf_caller_fd(int fd, int flags)
 }
 
 /**
- * sf_make_file - create the regular file @name in @dir, labelled @label,
- * owned by @s, opened with @flags.  On success *@out_path is an O_PATH
- * descriptor of the file and *@out_fd an open one.  Returns -EEXIST if
- * the name exists (nothing is created then).
+ * sf_make_unnamed - a regular file in @dir that has no name (O_TMPFILE),
+ * labelled @label, owned by @s, opened with @flags: what open(O_TMPFILE)
+ * gives a caller, and the first half of sf_make_file().  On success
+ * *@out_path is an O_PATH descriptor of the file and *@out_fd an open
+ * one.  Returns -EOPNOTSUPP where the backing filesystem has no
+ * O_TMPFILE.
  */
-int sf_make_file(struct sf_fs *fs, struct sf_subject *s, struct sf_node *dir,
-		 const char *name, mode_t mode, int flags, sf_lid label,
-		 int *out_path, int *out_fd)
+int sf_make_unnamed(struct sf_fs *fs, struct sf_subject *s,
+		    struct sf_node *dir, mode_t mode, int flags, sf_lid label,
+		    int *out_path, int *out_fd)
 {
 	bool chowned;
 	struct stat st;
 	int fd, pfd = -1, ofd, rc;
 
 	fd = openat(dir->fd, ".", O_TMPFILE | O_RDWR | O_CLOEXEC, mode & 07777);
-	if (fd < 0) {
-		if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)
-			return -errno;
-		return sf_make_file_named(fs, s, dir, name, mode, flags,
-					  label, out_path, out_fd);
-	}
+	if (fd < 0)
+		return errno == EISDIR || errno == EINVAL ? -EOPNOTSUPP : -errno;
 	rc = sf_label_new_fd(fs, fd, NULL, label, false);
 	if (!rc && (mode & 06000) && fstat(fd, &st))	/* as in sf_make_node */
 		rc = -errno;
@@ -274,8 +272,6 @@ int sf_make_file(struct sf_fs *fs, struct sf_subject *s, struct sf_node *dir,
 		rc = sf_set_owner(fs, fd, s, dir, &chowned);
 	if (!rc && chowned && (mode & 06000) && fchmod(fd, st.st_mode & 07777))
 		rc = -errno;
-	/* Both descriptors before the name: a failure up to the link
-	 * leaves nothing behind, as the file has no name yet. */
 	if (!rc) {
 		pfd = sf_path_fd(fd);
 		rc = pfd < 0 ? pfd : 0;
@@ -287,8 +283,6 @@ int sf_make_file(struct sf_fs *fs, struct sf_subject *s, struct sf_node *dir,
 		else
 			fd = ofd;
 	}
-	if (!rc)
-		rc = sf_link_tmpfile(pfd, dir, name);
 	if (rc) {
 		if (pfd >= 0)
 			close(pfd);
@@ -298,4 +292,32 @@ int sf_make_file(struct sf_fs *fs, struct sf_subject *s, struct sf_node *dir,
 	*out_path = pfd;
 	*out_fd = fd;
 	return 0;
+}
+
+/**
+ * sf_make_file - create the regular file @name in @dir, labelled @label,
+ * owned by @s, opened with @flags.  On success *@out_path is an O_PATH
+ * descriptor of the file and *@out_fd an open one.  Returns -EEXIST if
+ * the name exists (nothing is created then).
+ */
+int sf_make_file(struct sf_fs *fs, struct sf_subject *s, struct sf_node *dir,
+		 const char *name, mode_t mode, int flags, sf_lid label,
+		 int *out_path, int *out_fd)
+{
+	int rc;
+
+	rc = sf_make_unnamed(fs, s, dir, mode, flags, label, out_path, out_fd);
+	if (rc == -EOPNOTSUPP)
+		return sf_make_file_named(fs, s, dir, name, mode, flags,
+					  label, out_path, out_fd);
+	if (rc)
+		return rc;
+	/* Labelled and open before the name: a failure up to the link
+	 * leaves nothing behind, as the file has no name yet. */
+	rc = sf_link_tmpfile(*out_path, dir, name);
+	if (rc) {
+		close(*out_path);
+		close(*out_fd);
+	}
+	return rc;
 }

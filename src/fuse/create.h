@@ -9,6 +9,9 @@ int sf_create_umask(mode_t mask);
 int sf_make_node(struct sf_fs *fs, struct sf_subject *s, struct sf_node *dir,
 		 const char *name, mode_t mode, dev_t rdev, const char *link,
 		 sf_lid label, bool transmute, int *out);
+int sf_make_unnamed(struct sf_fs *fs, struct sf_subject *s,
+		    struct sf_node *dir, mode_t mode, int flags, sf_lid label,
+		    int *out_path, int *out_fd);
 int sf_make_file(struct sf_fs *fs, struct sf_subject *s, struct sf_node *dir,
 		 const char *name, mode_t mode, int flags, sf_lid label,
 		 int *out_path, int *out_fd);

@@ -1261,6 +1261,41 @@ static void sf_op_access(fuse_req_t req, fuse_ino_t ino, int mask)
 					    SF_FN_PERM, NULL) : 0);
 }
 
+/*
+ * CREATE's (and TMPFILE's) reply: node @n is new or just looked up, with
+ * its entry in @e, and @fd serves the caller's open.  Takes @fd and, on
+ * failure, the node's lookup reference.
+ */
+static void sf_reply_created(fuse_req_t req, struct sf_node *n,
+			     struct fuse_entry_param *e, int fd,
+			     struct fuse_file_info *fi)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_open_reply reply = { 0 };
+	int32_t backing_id;
+	int rc;
+
+	backing_id = sf_passthrough_open(fs, req, n);
+	rc = backing_id < 0 ? backing_id : sf_file_new(fi, fd, fi->flags);
+	if (rc) {
+		close(fd);
+		sf_node_forget(fs, n, 1);
+		fuse_reply_err(req, -rc);
+		return;
+	}
+	fi->keep_cache = !backing_id && !fs->cache_strict;
+	sf_open_mapped_write(fs, n, fi->flags, backing_id);
+	if (atomic_load(&n->mapped_write))
+		e->attr_timeout = 0;
+	reply.entry = e;
+	reply.fi = fi;
+	reply.backing_id = backing_id;
+	if (sf_reply_open(req, &reply) == -ENOENT) {
+		sf_file_release(fi);
+		sf_node_forget(fs, n, 1);
+	}
+}
+
 static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 		      mode_t mode, struct fuse_file_info *fi)
 {
@@ -1269,8 +1304,6 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	struct fuse_entry_param e;
 	struct sf_subject s;
 	bool transmute;
-	struct sf_open_reply reply = { 0 };
-	int32_t backing_id;
 	sf_lid label;
 	int rc, pfd, fd;
 
@@ -1334,34 +1367,59 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	atomic_store(&n->flags, SF_NODE_LABEL_VALID);
 reply:
 	sf_entry_timeouts(fs, dir, n, &e, name);
-	backing_id = sf_passthrough_open(fs, req, n);
-	if (backing_id < 0) {
-		close(fd);
-		sf_node_forget(fs, n, 1);
-		rc = backing_id;
-		goto out_err;
-	}
-	rc = sf_file_new(fi, fd, fi->flags);
-	if (rc) {
-		close(fd);
-		sf_node_forget(fs, n, 1);
-		goto out_err;
-	}
-	fi->keep_cache = !backing_id && !fs->cache_strict;
-	sf_open_mapped_write(fs, n, fi->flags, backing_id);
-	if (atomic_load(&n->mapped_write))
-		e.attr_timeout = 0;
-	reply.entry = &e;
-	reply.fi = fi;
-	reply.backing_id = backing_id;
-	if (sf_reply_open(req, &reply) == -ENOENT) {
-		sf_file_release(fi);
-		sf_node_forget(fs, n, 1);
-	}
+	sf_reply_created(req, n, &e, fd, fi);
 	return;
 out_err:
 	fuse_reply_err(req, -rc);
 }
+
+#ifdef HAVE_STRUCT_FUSE_LOWLEVEL_OPS_TMPFILE
+/*
+ * open(O_TMPFILE) (Linux 6.3+, libfuse 3.15+): vfs_tmpfile() asks w and
+ * x of the directory, the new file gets the label a create would give it,
+ * and smack_file_open() asks read of that label; may_open() asks nothing
+ * more of a new file.  The file has no name until linkat() (sf_link).
+ */
+static void sf_tmpfile(fuse_req_t req, fuse_ino_t parent, mode_t mode,
+		       struct fuse_file_info *fi)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	struct sf_node *dir = sf_node(req, parent), *n;
+	struct fuse_entry_param e;
+	struct sf_subject s;
+	bool transmute;
+	sf_lid label;
+	int rc, pfd, fd;
+
+	sf_subject_get(fs, req, &s);
+	rc = sf_check_dir_change(fs, &s, dir, NULL);
+	if (rc)
+		goto out_err;
+	label = sf_new_label(fs, &s, dir, &transmute);
+	rc = sf_check_label(fs, &s, label, SF_MAY_READ, "smack_file_open",
+			    dir, NULL);
+	if (!rc)
+		rc = sf_create_umask(fuse_req_ctx(req)->umask);
+	if (!rc)
+		rc = sf_make_unnamed(fs, &s, dir, mode, fi->flags, label,
+				     &pfd, &fd);
+	if (rc)
+		goto out_err;
+	rc = sf_node_from_fd(fs, pfd, &e, &n);
+	if (rc) {
+		close(fd);
+		goto out_err;
+	}
+	atomic_store(&n->label, label);
+	atomic_store(&n->flags, SF_NODE_LABEL_VALID);
+	e.attr_timeout = sf_attr_timeout(fs, n);
+	e.entry_timeout = 0;	/* no name to keep */
+	sf_reply_created(req, n, &e, fd, fi);
+	return;
+out_err:
+	fuse_reply_err(req, -rc);
+}
+#endif
 
 /* smack_file_fcntl: lock for F_SETLK/F_SETLKW, smack_file_lock for the
  * OFD ones (and flock).  Unlocking is not checked: the kernel unlocks on
@@ -1551,6 +1609,9 @@ const struct fuse_lowlevel_ops sf_ops = {
 	.removexattr = sf_removexattr,
 	.access = sf_op_access,
 	.create = sf_create,
+#ifdef HAVE_STRUCT_FUSE_LOWLEVEL_OPS_TMPFILE
+	.tmpfile = sf_tmpfile,
+#endif
 	.getlk = sf_getlk,
 	.setlk = sf_setlk,
 	.write_buf = sf_write_buf,

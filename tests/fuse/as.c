@@ -68,7 +68,7 @@ static void usage(void)
 	      "  setfacl PATH access|default u::rwx,u:UID:r-x,g::...,m::...,o::... |\n"
 	      "  getfacl PATH access|default [FLAGS: fgetxattr on an open] |\n"
 	      "  statfs PATH | fsync PATH | fsyncdir PATH | chdir PATH |\n"
-	      "  seek PATH data|hole OFF | tmpfile DIR MODE |\n"
+	      "  seek PATH data|hole OFF | tmpfile DIR MODE [LINKNAME DATA] |\n"
 	      "  procfd PATH FLAGS | openat2 DIR NAME FLAGS | openmany DIR N |\n"
 	      "  mktree DIR N | fill PATH BYTES | fstat PATH | inotify PATH |\n"
 	      "  connect PATH\n", stderr);
@@ -961,6 +961,31 @@ static int op_fill(const char *path, unsigned long bytes)
 	return result(0);
 }
 
+/* An unnamed file in @dir, @data written to it, then given the name
+ * @name with linkat() through /proc/self/fd (as open(2)'s manual shows):
+ * the first error, or OK. */
+static int op_tmpfile_link(const char *dir, mode_t mode, const char *name,
+			   const char *data)
+{
+	char proc[64];
+	ssize_t len = (ssize_t)strlen(data);
+	int fd = open(dir, O_TMPFILE | O_RDWR, mode);
+
+	if (fd < 0)
+		return result(-1);
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	if (write(fd, data, (size_t)len) != len ||
+	    linkat(AT_FDCWD, proc, AT_FDCWD, name, AT_SYMLINK_FOLLOW)) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+		return result(-1);
+	}
+	close(fd);
+	return result(0);
+}
+
 #define NEED(k) do { if (n < (k)) usage(); } while (0)
 
 static int run(const char *op, char **a, int n)
@@ -972,6 +997,9 @@ static int run(const char *op, char **a, int n)
 	}
 	if (!strcmp(op, "tmpfile")) {
 		NEED(2);
+		if (n > 3)
+			return op_tmpfile_link(a[0], (mode_t)num(a[1], 8),
+					       a[2], a[3]);
 		return result(open(a[0], O_TMPFILE | O_RDWR,
 				   (mode_t)num(a[1], 8)));
 	}

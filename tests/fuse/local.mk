@@ -25,6 +25,7 @@ FUSE_TESTS = \
 	tests/fuse/posix.test \
 	tests/fuse/setid.test \
 	tests/fuse/umask.test \
+	tests/fuse/tmpfile.test \
 	tests/fuse/acl.test \
 	tests/fuse/mountopts.test \
 	tests/fuse/examples.test \
