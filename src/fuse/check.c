@@ -294,6 +294,7 @@ size_t sf_status(void *arg, char *buf, size_t size)
 	n = (size_t)r;
 	sf_status_add(fs, buf, size, &n, sf_transport_status);
 	sf_status_add(fs, buf, size, &n, sf_caps_status);
+	sf_status_add(fs, buf, size, &n, sf_handle_status);
 	sf_status_add(fs, buf, size, &n, sf_getattr_status);
 	sf_status_add(fs, buf, size, &n, sf_users_status);
 	sf_status_add(fs, buf, size, &n, sf_kernel_checks_status);
