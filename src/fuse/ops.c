@@ -544,6 +544,7 @@ static void sf_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent,
 	}
 	sf_node_ref(fs, n);
 	e.ino = ino;
+	e.generation = n->gen;
 	sf_entry_timeouts(fs, dir, n, &e, newname);
 	fuse_reply_entry(req, &e);
 	return;

@@ -8,6 +8,8 @@
 check_PROGRAMS += tests/fuse/as
 tests_fuse_as_SOURCES = tests/fuse/as.c
 check_PROGRAMS += tests/fuse/access-race
+check_PROGRAMS += tests/fuse/fhandle
+tests_fuse_fhandle_SOURCES = tests/fuse/fhandle.c
 tests_fuse_access_race_SOURCES = tests/fuse/access-race.c
 check_PROGRAMS += tests/fuse/uidmany
 tests_fuse_uidmany_SOURCES = tests/fuse/uidmany.c
@@ -22,6 +24,7 @@ tests_fuse_libnss_sfhang_so_2_LDFLAGS = -shared
 FUSE_TESTS = \
 	tests/fuse/posix.test \
 	tests/fuse/setid.test \
+	tests/fuse/handles.test \
 	tests/fuse/umask.test \
 	tests/fuse/acl.test \
 	tests/fuse/mountopts.test \
