@@ -21,10 +21,11 @@
  * lookup that meets EMFILE meanwhile waits briefly for those FORGETs and
  * tries again.
  * Why this and not file handles for cold inodes (name_to_handle_at /
- * open_by_handle_at): nothing new resolves a backing object, so a node
- * can never reach outside the backing tree or a recycled inode, labels
- * stay cached exactly as long as before, no fd is ever closed under a
- * request that uses it, and only this file changes.  The cost: the name
+ * open_by_handle_at): nothing else resolves a backing object (handle.c
+ * does only for the kernel's decoding of a handle, with checks of its
+ * own), so a node can never reach outside the backing tree or a
+ * recycled inode, labels stay cached exactly as long as before, no fd
+ * is ever closed under a request that uses it.  The cost: the name
  * of every node is kept (about 32 bytes), and an inode the kernel still
  * uses (an open file, a cwd) is not forgotten.
  */

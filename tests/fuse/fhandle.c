@@ -13,7 +13,8 @@
  *
  * -u USER runs the call as USER (uid, gid, groups) keeping one
  * capability, CAP_DAC_READ_SEARCH, which open_by_handle_at() asks of
- * every caller: so that only Smack can refuse.  Output as tests/fuse/as.
+ * every caller: so that only Smack can refuse ("root-dac": root with
+ * that capability alone).  Output as tests/fuse/as.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -60,7 +61,9 @@ static void become(const char *user)
 	struct __user_cap_header_struct h = {
 		.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0 };
 	struct __user_cap_data_struct d[2];
-	struct passwd *pw = getpwnam(user);
+	/* "root-dac": root, with that capability alone. */
+	const char *name = strcmp(user, "root-dac") ? user : "root";
+	struct passwd *pw = getpwnam(name);
 
 	if (!pw) {
 		fprintf(stderr, "fhandle: unknown user %s\n", user);
@@ -68,7 +71,7 @@ static void become(const char *user)
 	}
 	memset(d, 0, sizeof(d));
 	d[0].effective = d[0].permitted = 1u << CAP_DAC_READ_SEARCH;
-	if (prctl(PR_SET_KEEPCAPS, 1) || initgroups(user, pw->pw_gid) ||
+	if (prctl(PR_SET_KEEPCAPS, 1) || initgroups(name, pw->pw_gid) ||
 	    setresgid(pw->pw_gid, pw->pw_gid, pw->pw_gid) ||
 	    setresuid(pw->pw_uid, pw->pw_uid, pw->pw_uid) ||
 	    syscall(SYS_capset, &h, d)) {

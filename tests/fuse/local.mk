@@ -83,6 +83,16 @@ endif
 EXTRA_DIST += tests/fuse/posix-kernels.test tests/fuse/guest-posix.sh \
 	tests/fuse/guest-acl.sh
 
+# handles-kernels.test: handles.test's core on Debian 12's and 13's
+# kernels in qemu (static daemon and helpers).
+if BUILD_KMOD
+check_PROGRAMS += tests/fuse/fhandle-static
+tests_fuse_fhandle_static_SOURCES = tests/fuse/fhandle.c
+tests_fuse_fhandle_static_LDFLAGS = -static
+TESTS += tests/fuse/handles-kernels.test
+endif
+EXTRA_DIST += tests/fuse/handles-kernels.test tests/fuse/guest-handles.sh
+
 # mmap-kmod.test: the SMACK64MMAP rule at exec with labels from smackfuse.ko
 # (the exec's SMACK64EXEC label counts), in qemu on Debian's kernel; it
 # uses tests/kmod's static helpers and daemon.
