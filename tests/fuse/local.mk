@@ -108,3 +108,6 @@ EXTRA_DIST += $(SF_MMAP_KMOD_TESTS) tests/fuse/guest-mmap.sh
 # kernel (qemu, tests/qemu/smack-kernel.sh): mainline's own answers.
 TESTS += tests/fuse/parity-ops-ref.test
 EXTRA_DIST += tests/fuse/parity-ops-ref.test tests/fuse/guest-parity-ops.sh
+# handles-ref.test: handles.test's Smack cases in the reference kernel.
+TESTS += tests/fuse/handles-ref.test
+EXTRA_DIST += tests/fuse/handles-ref.test tests/fuse/guest-handles-ref.sh
