@@ -21,6 +21,9 @@
  *    kernel then also keeps the umask to itself (caps.c's DONT_MASK
  *    still brings it to create.c) and leaves chmod's update of the ACL
  *    to the backing filesystem (SETATTR).  Linux 4.9 and later offer it.
+ *  - FUSE_EXPORT_SUPPORT: the kernel decodes a file handle whose inode
+ *    it no longer holds by LOOKUP of "." and ".." (handle.c); without
+ *    it, open_by_handle_at() and an NFS re-export fail with ESTALE.
  *
  * libfuse 3.14 has no FUSE_CAP_HANDLE_KILLPRIV_V2 (3.16 added it): the
  * flag is then added to INIT's reply on its way out (wire.c's hook),
@@ -66,6 +69,8 @@ void sf_caps_init(struct sf_fs *fs, struct fuse_conn_info *conn)
 {
 	if (conn->capable & FUSE_CAP_DONT_MASK)
 		conn->want |= FUSE_CAP_DONT_MASK;
+	if (conn->capable & FUSE_CAP_EXPORT_SUPPORT)
+		conn->want |= FUSE_CAP_EXPORT_SUPPORT;
 	if (conn->capable & FUSE_CAP_POSIX_ACL) {
 		conn->want |= FUSE_CAP_POSIX_ACL;
 		fs->posix_acl = true;

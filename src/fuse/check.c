@@ -295,6 +295,7 @@ size_t sf_status(void *arg, char *buf, size_t size)
 	sf_status_add(fs, buf, size, &n, sf_transport_status);
 	sf_status_add(fs, buf, size, &n, sf_reqcount_status);
 	sf_status_add(fs, buf, size, &n, sf_caps_status);
+	sf_status_add(fs, buf, size, &n, sf_handle_status);
 	sf_status_add(fs, buf, size, &n, sf_getattr_status);
 	sf_status_add(fs, buf, size, &n, sf_users_status);
 	sf_status_add(fs, buf, size, &n, sf_kernel_checks_status);

@@ -4,8 +4,9 @@
  *
  * Each node is an O_PATH descriptor of a backing object, found by
  * (st_dev, st_ino) so that hard links share one node and one cached label.
- * The FUSE node id is the node's address (passthrough_ll does the same);
- * the root is the node embedded in struct sf_fs.
+ * The FUSE node id is the backing object's own file handle where it fits
+ * in 64 bits, else a number never given before (handle.c says why); the
+ * root is the node embedded in struct sf_fs, id FUSE_ROOT_ID.
  *
  * Fd pressure.  A node lives, and keeps its fd, as long as the kernel
  * holds the inode, and the kernel may hold far more inodes than
@@ -20,10 +21,11 @@
  * lookup that meets EMFILE meanwhile waits briefly for those FORGETs and
  * tries again.
  * Why this and not file handles for cold inodes (name_to_handle_at /
- * open_by_handle_at): nothing new resolves a backing object, so a node
- * can never reach outside the backing tree or a recycled inode, labels
- * stay cached exactly as long as before, no fd is ever closed under a
- * request that uses it, and only this file changes.  The cost: the name
+ * open_by_handle_at): nothing else resolves a backing object (handle.c
+ * does only for the kernel's decoding of a handle, with checks of its
+ * own), so a node can never reach outside the backing tree or a
+ * recycled inode, labels stay cached exactly as long as before, no fd
+ * is ever closed under a request that uses it.  The cost: the name
  * of every node is kept (about 32 bytes), and an inode the kernel still
  * uses (an open file, a cwd) is not forgotten.
  */
@@ -69,23 +71,100 @@ int sf_nodes_init(struct sf_fs *fs)
 	fs->evict_futile = ULONG_MAX;
 	fs->nbuckets = 4096;
 	fs->buckets = calloc(fs->nbuckets, sizeof(*fs->buckets));
-	return fs->buckets ? 0 : -ENOMEM;
+	fs->ids = calloc(fs->nbuckets, sizeof(*fs->ids));
+	pthread_rwlock_init(&fs->ids_lock, NULL);
+	fs->next_volatile = FUSE_ROOT_ID + 1;
+	fs->root.id = FUSE_ROOT_ID;
+	return fs->buckets && fs->ids ? 0 : -ENOMEM;
+}
+
+static size_t sf_id_hash(fuse_ino_t id, size_t nbuckets)
+{
+	return (size_t)(((uint64_t)id * 0x9e3779b97f4a7c15ull) >> 17) %
+	       nbuckets;
+}
+
+/* The node of @id, or NULL; under ids_lock or nodes_lock. */
+static struct sf_node *sf_id_find(struct sf_fs *fs, fuse_ino_t id)
+{
+	struct sf_node *n = fs->ids[sf_id_hash(id, fs->nbuckets)];
+
+	while (n && n->id != id)
+		n = n->idnext;
+	return n;
+}
+
+/**
+ * sf_node_of_id - the node the kernel knows as @id, or NULL.  No
+ * reference is taken: a request's node lives until its FORGET.
+ */
+struct sf_node *sf_node_of_id(struct sf_fs *fs, fuse_ino_t id)
+{
+	struct sf_node *n;
+
+	if (id == FUSE_ROOT_ID)
+		return &fs->root;
+	pthread_rwlock_rdlock(&fs->ids_lock);
+	n = sf_id_find(fs, id);
+	pthread_rwlock_unlock(&fs->ids_lock);
+	return n;
 }
 
 struct sf_node *sf_node(fuse_req_t req, fuse_ino_t ino)
 {
-	struct sf_fs *fs = fuse_req_userdata(req);
-
-	if (ino == FUSE_ROOT_ID)
-		return &fs->root;
-	return (struct sf_node *)(uintptr_t)ino;
+	return sf_node_of_id(fuse_req_userdata(req), ino);
 }
 
 fuse_ino_t sf_node_ino(const struct sf_fs *fs, const struct sf_node *n)
 {
 	if (n == &fs->root)
 		return FUSE_ROOT_ID;
-	return (fuse_ino_t)(uintptr_t)n;
+	return n->id;
+}
+
+/*
+ * Give @n its id: @id (the backing handle's, handle.c) unless it is 0 or
+ * taken, else the next volatile one, never given before (a handle of a
+ * forgotten volatile node must not reach another).  Volatile nodes have
+ * generation 0, handle nodes never: an old volatile handle that decodes
+ * as a backing handle after a restart is refused by the kernel's
+ * generation check.  Under nodes_lock.
+ */
+static void sf_node_set_id(struct sf_fs *fs, struct sf_node *n,
+			   fuse_ino_t id)
+{
+	size_t h;
+
+	if (id && !sf_id_find(fs, id)) {
+		n->id = id;
+		n->gen = sf_handle_gen(id);
+	} else {
+		do
+			id = fs->next_volatile++;
+		while (id <= FUSE_ROOT_ID || sf_id_find(fs, id));
+		n->id = id;
+		n->gen = 0;
+	}
+	h = sf_id_hash(n->id, fs->nbuckets);
+	pthread_rwlock_wrlock(&fs->ids_lock);
+	n->idnext = fs->ids[h];
+	fs->ids[h] = n;
+	pthread_rwlock_unlock(&fs->ids_lock);
+}
+
+/* Under nodes_lock. */
+static void sf_node_unset_id(struct sf_fs *fs, struct sf_node *n)
+{
+	struct sf_node **p = &fs->ids[sf_id_hash(n->id, fs->nbuckets)];
+
+	pthread_rwlock_wrlock(&fs->ids_lock);
+	for (; *p; p = &(*p)->idnext) {
+		if (*p == n) {
+			*p = n->idnext;
+			break;
+		}
+	}
+	pthread_rwlock_unlock(&fs->ids_lock);
 }
 
 /* "/proc/self/fd/N" for calls that cannot take an O_PATH descriptor. */
@@ -105,9 +184,14 @@ static void sf_nodes_grow(struct sf_fs *fs)
 {
 	size_t nb = fs->nbuckets * 2, i;
 	struct sf_node **b = calloc(nb, sizeof(*b));
+	struct sf_node **ids = calloc(nb, sizeof(*ids));
 
-	if (!b)
+	if (!b || !ids) {
+		free(b);
+		free(ids);
 		return;		/* keep the longer chains */
+	}
+	pthread_rwlock_wrlock(&fs->ids_lock);
 	for (i = 0; i < fs->nbuckets; i++) {
 		struct sf_node *n = fs->buckets[i], *next;
 
@@ -118,10 +202,20 @@ static void sf_nodes_grow(struct sf_fs *fs)
 			n->next = b[h];
 			b[h] = n;
 		}
+		for (n = fs->ids[i]; n; n = next) {
+			size_t h = sf_id_hash(n->id, nb);
+
+			next = n->idnext;
+			n->idnext = ids[h];
+			ids[h] = n;
+		}
 	}
 	free(fs->buckets);
+	free(fs->ids);
 	fs->buckets = b;
+	fs->ids = ids;
 	fs->nbuckets = nb;
+	pthread_rwlock_unlock(&fs->ids_lock);
 }
 
 /* The LRU list, under nodes_lock; the root is never on it. */
@@ -215,7 +309,7 @@ static struct sf_node *sf_node_known(struct sf_fs *fs, const struct stat *st)
 }
 
 static struct sf_node *sf_node_get(struct sf_fs *fs, int fd,
-				   const struct stat *st)
+				   const struct stat *st, fuse_ino_t id)
 {
 	struct sf_node *n;
 	size_t h;
@@ -239,6 +333,7 @@ static struct sf_node *sf_node_get(struct sf_fs *fs, int fd,
 	n->dev = st->st_dev;
 	n->type = st->st_mode & S_IFMT;
 	n->nlookup = 1;
+	sf_node_set_id(fs, n, id);
 	n->next = fs->buckets[h];
 	fs->buckets[h] = n;
 	sf_lru_add(fs, n);
@@ -318,6 +413,7 @@ int sf_node_lookup(struct sf_fs *fs, struct sf_node *parent,
 	pthread_mutex_unlock(&fs->nodes_lock);
 	if (n) {
 		e->ino = sf_node_ino(fs, n);
+		e->generation = n->gen;
 		*out = n;
 		return 0;
 	}
@@ -338,9 +434,10 @@ static void sf_node_unhash(struct sf_fs *fs, struct sf_node *n)
 		if (*p == n) {
 			*p = n->next;
 			fs->nnodes--;
-			return;
+			break;
 		}
 	}
+	sf_node_unset_id(fs, n);
 }
 
 /* Give memory back after the kernel forgot many nodes, or all of them:
@@ -491,12 +588,29 @@ int sf_node_from_fd(struct sf_fs *fs, int fd, struct fuse_entry_param *e,
 		close(fd);
 		return -saverr;
 	}
-	n = sf_node_get(fs, fd, &e->attr);
+	n = sf_node_get(fs, fd, &e->attr, sf_handle_id(fs, fd, &e->attr));
 	if (!n)
 		return -ENOMEM;
 	e->ino = sf_node_ino(fs, n);
+	e->generation = n->gen;
 	*out = n;
 	return 0;
+}
+
+/* The node of id @id with a new lookup reference, or NULL. */
+struct sf_node *sf_node_by_id(struct sf_fs *fs, fuse_ino_t id)
+{
+	struct sf_node *n;
+
+	pthread_mutex_lock(&fs->nodes_lock);
+	n = id == FUSE_ROOT_ID ? &fs->root : sf_id_find(fs, id);
+	if (n) {
+		n->nlookup++;
+		if (n != &fs->root)
+			sf_lru_touch(fs, n);
+	}
+	pthread_mutex_unlock(&fs->nodes_lock);
+	return n;
 }
 
 /* Names the evicting thread hands to the kernel in one batch. */

@@ -28,6 +28,7 @@ smackfuse_SOURCES = \
 	src/fuse/loop.c \
 	src/fuse/passthrough.c \
 	src/fuse/caps.c \
+	src/fuse/handle.c \
 	src/fuse/setid.c \
 	src/fuse/acl.c \
 	src/fuse/remount.c \

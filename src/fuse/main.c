@@ -450,7 +450,10 @@ static int sf_setup(struct sf_fs *fs, struct sf_cmdline *c)
 	if (rc)
 		return rc;
 	sf_getattr_setup(fs);
-	return sf_nodes_init(fs);
+	rc = sf_nodes_init(fs);
+	if (!rc)
+		sf_handle_setup(fs);
+	return rc;
 }
 
 /* Every inode the kernel knows costs an O_PATH descriptor. */

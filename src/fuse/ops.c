@@ -224,11 +224,24 @@ static void sf_destroy(void *userdata)
 static void sf_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 {
 	struct sf_fs *fs = sf_fs_of(req);
-	struct sf_node *dir = sf_node(req, parent), *n;
+	struct sf_node *dir, *n;
 	struct fuse_entry_param e;
 	struct sf_subject s;
 	int rc;
 
+	/* Only the kernel's handle decoding asks for "." (perhaps of a node
+	 * id we do not know) and ".."; handle.c. */
+	if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2]))) {
+		rc = sf_handle_lookup(fs, parent, name, &e, &n);
+		if (rc) {
+			fuse_reply_err(req, -rc);
+			return;
+		}
+		sf_entry_timeouts(fs, n, n, &e, name);
+		fuse_reply_entry(req, &e);
+		return;
+	}
+	dir = sf_node(req, parent);
 	sf_subject_get(fs, req, &s);
 	rc = sf_check(fs, &s, dir, SF_MAY_EXEC, SF_FN_PERM, name);
 	if (!rc)
@@ -551,6 +564,7 @@ static void sf_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent,
 	}
 	sf_node_ref(fs, n);
 	e.ino = ino;
+	e.generation = n->gen;
 	sf_entry_timeouts(fs, dir, n, &e, newname);
 	fuse_reply_entry(req, &e);
 	return;
@@ -1348,6 +1362,7 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 		}
 		memset(&e, 0, sizeof(e));
 		e.ino = sf_node_ino(fs, n);
+		e.generation = n->gen;
 		if (fstat(fd, &e.attr)) {
 			rc = -errno;
 			close(fd);

@@ -56,6 +56,12 @@ enum sf_subject_source {
  */
 struct sf_node {
 	struct sf_node *next;		/* hash chain, under fs->nodes_lock */
+	/* The FUSE node id and generation (handle.c: the backing object's
+	 * own handle where it fits, so that they outlive the daemon), and
+	 * the chain of fs->ids, under fs->ids_lock. */
+	fuse_ino_t id;
+	uint32_t gen;
+	struct sf_node *idnext;
 	int fd;
 	ino_t ino;
 	dev_t dev;
@@ -105,6 +111,19 @@ struct sf_fs {
 	pthread_mutex_t nodes_lock;
 	struct sf_node **buckets;
 	size_t nbuckets, nnodes;
+	/* Nodes by id (sf_node()), as many buckets as @buckets; written
+	 * under nodes_lock and ids_lock, read under ids_lock alone. */
+	pthread_rwlock_t ids_lock;
+	struct sf_node **ids;
+	fuse_ino_t next_volatile;	/* under nodes_lock */
+	/* File handles (handle.c): the backing filesystem's handle type
+	 * and length when its handles fit in a node id (else 0), whether
+	 * the backing tree is its whole filesystem, and a descriptor of
+	 * the tree for open_by_handle_at(). */
+	int fh_type;
+	unsigned int fh_len;
+	bool fh_whole;
+	int fh_mfd;
 	/* Fd pressure (inode.c): every node holds an O_PATH fd.  Above
 	 * nodes_high nodes, a thread asks the kernel to forget the least
 	 * recently used ones until nodes_low remain.  Under nodes_lock. */
@@ -190,6 +209,7 @@ struct sf_subject {
 /* inode.c */
 int sf_nodes_init(struct sf_fs *fs);
 struct sf_node *sf_node(fuse_req_t req, fuse_ino_t ino);
+struct sf_node *sf_node_of_id(struct sf_fs *fs, fuse_ino_t id);
 fuse_ino_t sf_node_ino(const struct sf_fs *fs, const struct sf_node *n);
 /* Look @name up under @parent; fills @e and takes a lookup reference. */
 int sf_node_lookup(struct sf_fs *fs, struct sf_node *parent,
@@ -197,6 +217,8 @@ int sf_node_lookup(struct sf_fs *fs, struct sf_node *parent,
 		   struct sf_node **out);
 int sf_node_from_fd(struct sf_fs *fs, int fd, struct fuse_entry_param *e,
 		    struct sf_node **out);
+/* The node of id @id with a new lookup reference, or NULL. */
+struct sf_node *sf_node_by_id(struct sf_fs *fs, fuse_ino_t id);
 void sf_node_ref(struct sf_fs *fs, struct sf_node *n);
 void sf_node_forget(struct sf_fs *fs, struct sf_node *n, uint64_t nlookup);
 void sf_node_remember_entry(struct sf_fs *fs, struct sf_node *n,
@@ -332,6 +354,15 @@ void sf_acl_label_changed(struct sf_fs *fs, struct sf_node *n);
 bool sf_atime_option(struct sf_fs *fs, const char *opt);
 int sf_atime_open_root(struct sf_fs *fs, const char *source);
 void sf_atime_mounted(struct sf_fs *fs);
+
+/* handle.c */
+void sf_handle_setup(struct sf_fs *fs);
+fuse_ino_t sf_handle_id(struct sf_fs *fs, int fd, const struct stat *st);
+uint32_t sf_handle_gen(fuse_ino_t id);
+int sf_handle_open(struct sf_fs *fs, fuse_ino_t id);
+int sf_handle_lookup(struct sf_fs *fs, fuse_ino_t parent, const char *name,
+		     struct fuse_entry_param *e, struct sf_node **out);
+int sf_handle_status(struct sf_fs *fs, char *buf, size_t size);
 
 /* remount.c */
 int sf_remount(const char *mountpoint, const char *opts);

@@ -8,6 +8,8 @@
 check_PROGRAMS += tests/fuse/as
 tests_fuse_as_SOURCES = tests/fuse/as.c
 check_PROGRAMS += tests/fuse/access-race
+check_PROGRAMS += tests/fuse/fhandle
+tests_fuse_fhandle_SOURCES = tests/fuse/fhandle.c
 tests_fuse_access_race_SOURCES = tests/fuse/access-race.c
 check_PROGRAMS += tests/fuse/uidmany
 tests_fuse_uidmany_SOURCES = tests/fuse/uidmany.c
@@ -24,6 +26,7 @@ tests_fuse_libnss_sfhang_so_2_LDFLAGS = -shared
 FUSE_TESTS = \
 	tests/fuse/posix.test \
 	tests/fuse/setid.test \
+	tests/fuse/handles.test \
 	tests/fuse/umask.test \
 	tests/fuse/tmpfile.test \
 	tests/fuse/acl.test \
@@ -83,6 +86,16 @@ endif
 EXTRA_DIST += tests/fuse/posix-kernels.test tests/fuse/guest-posix.sh \
 	tests/fuse/guest-acl.sh
 
+# handles-kernels.test: handles.test's core on Debian 12's and 13's
+# kernels in qemu (static daemon and helpers).
+if BUILD_KMOD
+check_PROGRAMS += tests/fuse/fhandle-static
+tests_fuse_fhandle_static_SOURCES = tests/fuse/fhandle.c
+tests_fuse_fhandle_static_LDFLAGS = -static
+TESTS += tests/fuse/handles-kernels.test
+endif
+EXTRA_DIST += tests/fuse/handles-kernels.test tests/fuse/guest-handles.sh
+
 # mmap-kmod.test: the SMACK64MMAP rule at exec with labels from smackfuse.ko
 # (the exec's SMACK64EXEC label counts), in qemu on Debian's kernel; it
 # uses tests/kmod's static helpers and daemon.
@@ -98,3 +111,6 @@ EXTRA_DIST += $(SF_MMAP_KMOD_TESTS) tests/fuse/guest-mmap.sh
 # kernel (qemu, tests/qemu/smack-kernel.sh): mainline's own answers.
 TESTS += tests/fuse/parity-ops-ref.test
 EXTRA_DIST += tests/fuse/parity-ops-ref.test tests/fuse/guest-parity-ops.sh
+# handles-ref.test: handles.test's Smack cases in the reference kernel.
+TESTS += tests/fuse/handles-ref.test
+EXTRA_DIST += tests/fuse/handles-ref.test tests/fuse/guest-handles-ref.sh
