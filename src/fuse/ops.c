@@ -1310,6 +1310,32 @@ static void sf_reply_created(fuse_req_t req, struct sf_node *n,
 	}
 }
 
+/*
+ * What a new regular file @name in @dir (NULL: an unnamed one) asks of
+ * its creator @s, as create(2) and open(O_TMPFILE) ask it: w and x on
+ * the directory, then smack_file_open()'s read of the label it gets
+ * (*@label; it differs from the caller's own only when transmuted).  The
+ * caller's umask then becomes the creating thread's.
+ */
+static int sf_new_file_check(fuse_req_t req, struct sf_subject *s,
+			     struct sf_node *dir, const char *name,
+			     sf_lid *label)
+{
+	struct sf_fs *fs = sf_fs_of(req);
+	bool transmute;
+	int rc;
+
+	rc = sf_check_dir_change(fs, s, dir, name);
+	if (!rc && name && sf_hidden(name))
+		rc = -EPERM;
+	if (rc)
+		return rc;
+	*label = sf_new_label(fs, s, dir, &transmute);
+	rc = sf_check_label(fs, s, *label, SF_MAY_READ, "smack_file_open",
+			    dir, name);
+	return rc ? rc : sf_create_umask(fuse_req_ctx(req)->umask);
+}
+
 static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 		      mode_t mode, struct fuse_file_info *fi)
 {
@@ -1317,26 +1343,11 @@ static void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	struct sf_node *dir = sf_node(req, parent), *n;
 	struct fuse_entry_param e;
 	struct sf_subject s;
-	bool transmute;
 	sf_lid label;
 	int rc, pfd, fd;
 
 	sf_subject_get(fs, req, &s);
-	rc = sf_check_dir_change(fs, &s, dir, name);
-	if (rc)
-		goto out_err;
-	if (sf_hidden(name)) {
-		rc = -EPERM;
-		goto out_err;
-	}
-	label = sf_new_label(fs, &s, dir, &transmute);
-	/* smack_file_open() on the new file: read (differs from the
-	 * caller's own label only when transmuted). */
-	rc = sf_check_label(fs, &s, label, SF_MAY_READ, "smack_file_open",
-			    dir, name);
-	if (rc)
-		goto out_err;
-	rc = sf_create_umask(fuse_req_ctx(req)->umask);
+	rc = sf_new_file_check(req, &s, dir, name, &label);
 	if (!rc)
 		rc = sf_make_file(fs, &s, dir, name, mode, fi->flags, label,
 				  &pfd, &fd);
@@ -1390,10 +1401,9 @@ out_err:
 
 #ifdef HAVE_STRUCT_FUSE_LOWLEVEL_OPS_TMPFILE
 /*
- * open(O_TMPFILE) (Linux 6.3+, libfuse 3.15+): vfs_tmpfile() asks w and
- * x of the directory, the new file gets the label a create would give it,
- * and smack_file_open() asks read of that label; may_open() asks nothing
- * more of a new file.  The file has no name until linkat() (sf_link).
+ * open(O_TMPFILE) (Linux 6.3+, libfuse 3.15+): vfs_tmpfile() asks what
+ * a create asks (sf_new_file_check), and may_open() nothing more of a new
+ * file.  The file has no name until linkat() (sf_link).
  */
 static void sf_tmpfile(fuse_req_t req, fuse_ino_t parent, mode_t mode,
 		       struct fuse_file_info *fi)
@@ -1402,19 +1412,11 @@ static void sf_tmpfile(fuse_req_t req, fuse_ino_t parent, mode_t mode,
 	struct sf_node *dir = sf_node(req, parent), *n;
 	struct fuse_entry_param e;
 	struct sf_subject s;
-	bool transmute;
 	sf_lid label;
 	int rc, pfd, fd;
 
 	sf_subject_get(fs, req, &s);
-	rc = sf_check_dir_change(fs, &s, dir, NULL);
-	if (rc)
-		goto out_err;
-	label = sf_new_label(fs, &s, dir, &transmute);
-	rc = sf_check_label(fs, &s, label, SF_MAY_READ, "smack_file_open",
-			    dir, NULL);
-	if (!rc)
-		rc = sf_create_umask(fuse_req_ctx(req)->umask);
+	rc = sf_new_file_check(req, &s, dir, NULL, &label);
 	if (!rc)
 		rc = sf_make_unnamed(fs, &s, dir, mode, fi->flags, label,
 				     &pfd, &fd);
