@@ -155,4 +155,13 @@ sed -n 's/^user lookups: /new daemon, table 2: user lookups: /p' "$T/c.pool/stat
 sed -n 's/^users known: /new daemon, table 2: users known: /p' "$T/c.pool/status"
 echo "new daemon: learning the ${POOL##* } users' labels (${POOL##* } lookups, and $STATS stats) took ${learnt:-?} s"
 sed -n 's/^user lookups: /new daemon, table 1 (* %u): user lookups: /p' "$T/c.new/status"
+# What can refuse a stat(2) of the _ file (userstat counts those): a
+# GETATTR whose site could not be told fails unless every site passes,
+# and a caller whose uid's lookup failed or timed out gets no label.
+for c in new pool; do
+	sed -n -e "s/^\(getattr sites unknown.*\)/new daemon, $c: \1/p" \
+		-e "s/^\(user lookups \(failed\|timed out\).*\)/new daemon, $c: \1/p" \
+		-e "s/^\(user requests refused.*\)/new daemon, $c: \1/p" \
+		"$T/c.$c/status"
+done
 uptime

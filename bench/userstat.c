@@ -70,7 +70,9 @@ static void child(const struct job *j, long i, long n, int barrier)
 			setfsgid(uid);
 			setfsuid(uid);
 		}
-		bad += stat(j->path, &st) != 0;
+		if (stat(j->path, &st) != 0 && !bad++)
+			fprintf(stderr, "userstat: uid %u: stat: %s\n",
+				(unsigned)uid, strerror(errno));
 	}
 	_exit(bad > 99 ? 99 : (int)bad);
 }
