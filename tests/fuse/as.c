@@ -64,7 +64,7 @@ static void usage(void)
 	      "  readdir PATH | copy SRC DST | copyinto SRC DST |\n"
 	      "  fallocate PATH OFF LEN [keep|punch|zero] | pwrite PATH DATA OFF |\n"
 	      "  mkfile PATH MODE UID GID | times PATH | setcap PATH |\n"
-	      "  mmaptimes PATH | atime PATH |\n"
+	      "  mmaptimes PATH | atime PATH | rereadatime PATH |\n"
 	      "  setfacl PATH access|default u::rwx,u:UID:r-x,g::...,m::...,o::... |\n"
 	      "  getfacl PATH access|default [FLAGS: fgetxattr on an open] |\n"
 	      "  statfs PATH | fsync PATH | fsyncdir PATH | chdir PATH |\n"
@@ -655,6 +655,40 @@ static int op_mmaptimes(const char *path)
 	return 0;
 }
 
+static bool atime_moved(const struct stat *a, const struct stat *b)
+{
+	return a->st_atim.tv_sec != b->st_atim.tv_sec ||
+	       a->st_atim.tv_nsec != b->st_atim.tv_nsec;
+}
+
+/*
+ * rereadatime PATH: read PATH, then read it again through the same open
+ * file; after each, whether fstat(2) shows a new atime.
+ */
+static int op_rereadatime(const char *path)
+{
+	const struct timespec pause = { 0, 50 * 1000 * 1000 };
+	struct stat was, st;
+	char buf[4096];
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0 || fstat(fd, &was))
+		return result(-1);
+	nanosleep(&pause, NULL);
+	if (pread(fd, buf, sizeof(buf), 0) < 0 || fstat(fd, &st))
+		return result(-1);
+	result(0);
+	printf("first read: atime %s\n",
+	       atime_moved(&was, &st) ? "moved" : "same");
+	nanosleep(&pause, NULL);
+	if (pread(fd, buf, sizeof(buf), 0) < 0 || fstat(fd, &was))
+		return result(-1);
+	printf("read again: atime %s\n",
+	       atime_moved(&st, &was) ? "moved" : "same");
+	close(fd);
+	return 0;
+}
+
 /* times PATH: mtime and ctime, to the nanosecond. */
 static int op_times(const char *path)
 {
@@ -1225,6 +1259,10 @@ static int run(const char *op, char **a, int n)
 	if (!strcmp(op, "mmaptimes")) {
 		NEED(1);
 		return op_mmaptimes(a[0]);
+	}
+	if (!strcmp(op, "rereadatime")) {
+		NEED(1);
+		return op_rereadatime(a[0]);
 	}
 	if (!strcmp(op, "atime")) {
 		struct stat st;

@@ -108,6 +108,7 @@ umount $N
 for opt in noatime relatime strictatime nodiratime strictatime,nodiratime; do
 	mount -t tmpfs -o "mode=777,$opt" tmpfs $N
 	atime_case $N >/tmp/want
+	reread_case $N >/tmp/reread.native
 	umount $N
 	for pt in auto off; do
 		mount -t tmpfs -o mode=777 tmpfs $S
@@ -118,9 +119,23 @@ for opt in noatime relatime strictatime nodiratime strictatime,nodiratime; do
 		fi
 		served=$(sed -n 's/^passthrough: //p' /tmp/c/status)
 		atime_case $M >/tmp/got
+		reread_case $M >/tmp/reread.got
 		unsf
 		same "-o $opt, passthrough=$pt (served: $served): atime as native ($(cat /tmp/want))" \
 			/tmp/want /tmp/got
+		# Read again through the same open: as native with
+		# passthrough; without, from the page cache (KNOWN-GAPS 12).
+		if [ "$served" = yes ]; then
+			cp /tmp/reread.native /tmp/reread.want
+			d="as native"
+		else
+			reread_from_cache </tmp/reread.native >/tmp/reread.want
+			d="from the page cache (KNOWN-GAPS 12)"
+			cmp -s /tmp/reread.native /tmp/reread.want &&
+				d="as native, the second from the page cache"
+		fi
+		same "-o $opt, passthrough=$pt: read twice in one open: $d ($(cat /tmp/reread.want))" \
+			/tmp/reread.want /tmp/reread.got
 	done
 done
 check_out "native: strictatime,nodiratime: every read of a file, none of a directory" \
