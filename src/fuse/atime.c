@@ -31,7 +31,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <syslog.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "smackfuse.h"
@@ -148,6 +151,44 @@ static void *sf_atime_watch(void *arg)
 	}
 	close(p.fd);
 	return NULL;
+}
+
+static bool sf_ts_le(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec ||
+	       (a->tv_sec == b->tv_sec && a->tv_nsec <= b->tv_nsec);
+}
+
+/**
+ * sf_atime_read_moves - would a read of the backing file @fd, open with
+ * @flags, move its atime now?  A file opened without passthrough is read
+ * from the kernel's FUSE page cache where the open keeps it
+ * (FOPEN_KEEP_CACHE), and such a read reaches neither the daemon nor the
+ * backing file: its atime would never move.  So the cache is kept only
+ * where the backing mount's rules say a read changes nothing (the
+ * kernel's atime_needs_update() and relatime_need_update(), fs/inode.c):
+ * noatime, a read-only mount, O_NOATIME, or relatime with atime already
+ * past mtime and ctime and less than a day old.  Not knowing is "moves".
+ */
+bool sf_atime_read_moves(int fd, int flags)
+{
+	struct statvfs v;
+	struct stat st;
+	struct timespec now;
+
+	if ((flags & O_ACCMODE) == O_WRONLY || (flags & O_NOATIME))
+		return false;
+	if (fstatvfs(fd, &v) || fstat(fd, &st))
+		return true;
+	if (v.f_flag & (ST_NOATIME | ST_RDONLY))
+		return false;
+	if (!(v.f_flag & ST_RELATIME))
+		return true;	/* strictatime */
+	if (sf_ts_le(&st.st_atim, &st.st_mtim) ||
+	    sf_ts_le(&st.st_atim, &st.st_ctim))
+		return true;
+	clock_gettime(CLOCK_REALTIME, &now);
+	return now.tv_sec - st.st_atim.tv_sec >= 24 * 60 * 60;
 }
 
 /* Once INIT is answered: the FUSE mount's own flags, and the watch. */

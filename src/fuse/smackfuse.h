@@ -354,6 +354,7 @@ void sf_acl_label_changed(struct sf_fs *fs, struct sf_node *n);
 bool sf_atime_option(struct sf_fs *fs, const char *opt);
 int sf_atime_open_root(struct sf_fs *fs, const char *source);
 void sf_atime_mounted(struct sf_fs *fs);
+bool sf_atime_read_moves(int fd, int flags);
 
 /* handle.c */
 void sf_handle_setup(struct sf_fs *fs);

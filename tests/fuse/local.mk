@@ -53,6 +53,7 @@ TESTS += $(FUSE_TESTS)
 EXTRA_DIST += \
 	tests/fuse/lib.sh \
 	tests/fuse/posix-cases.sh \
+	tests/fuse/mountopts-cases.sh \
 	tests/fuse/userdb.sh \
 	tests/fuse/demo.sh \
 	tests/fuse/KNOWN-GAPS \
@@ -95,6 +96,15 @@ tests_fuse_fhandle_static_LDFLAGS = -static
 TESTS += tests/fuse/handles-kernels.test
 endif
 EXTRA_DIST += tests/fuse/handles-kernels.test tests/fuse/guest-handles.sh
+
+# mountopts-kernels.test: mountopts.test's cases (mountopts-cases.sh) on
+# Debian 12's and 13's kernels in qemu (static daemon and helper; the
+# host's mount(8) and mount.fuse3 with their libraries); the newest Debian
+# kernel too with SF_MOUNTOPTS_KERNELS="debian trixie trixie-backports".
+if BUILD_KMOD
+TESTS += tests/fuse/mountopts-kernels.test
+endif
+EXTRA_DIST += tests/fuse/mountopts-kernels.test tests/fuse/guest-mountopts.sh
 
 # mmap-kmod.test: the SMACK64MMAP rule at exec with labels from smackfuse.ko
 # (the exec's SMACK64EXEC label counts), in qemu on Debian's kernel; it
