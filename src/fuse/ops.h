@@ -65,10 +65,8 @@ void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 void sf_forget_multi(fuse_req_t req, size_t count,
 		     struct fuse_forget_data *forgets);
 
-#ifdef HAVE_STRUCT_FUSE_LOWLEVEL_OPS_TMPFILE
 void sf_tmpfile(fuse_req_t req, fuse_ino_t parent, mode_t mode,
 		struct fuse_file_info *fi);
-#endif
 
 /* ops_attrs.c */
 void sf_getattr(fuse_req_t req, fuse_ino_t ino,

@@ -328,6 +328,12 @@ void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	sf_lid label;
 	int rc, pfd, fd;
 
+	/* FUSE_TMPFILE, as a libfuse without the op is given it (wire.c):
+	 * no CREATE can carry a name holding a slash. */
+	if (!strcmp(name, "/")) {
+		sf_tmpfile(req, parent, mode, fi);
+		return;
+	}
 	sf_subject_get(fs, req, &s);
 	rc = sf_new_file_check(req, &s, dir, name, &label);
 	if (!rc)
@@ -381,11 +387,10 @@ out_err:
 	fuse_reply_err(req, -rc);
 }
 
-#ifdef HAVE_STRUCT_FUSE_LOWLEVEL_OPS_TMPFILE
-
 /*
- * open(O_TMPFILE) (Linux 6.3+, libfuse 3.15+): vfs_tmpfile() asks what
- * a create asks (sf_new_file_check), and may_open() nothing more of a new
+ * open(O_TMPFILE) (FUSE_TMPFILE, Linux 6.1 and later: libfuse's tmpfile
+ * op from 3.15, sf_create() before that): vfs_tmpfile() asks what a
+ * create asks (sf_new_file_check), and may_open() nothing more of a new
  * file.  The file has no name until linkat() (sf_link).
  */
 void sf_tmpfile(fuse_req_t req, fuse_ino_t parent, mode_t mode,
@@ -420,7 +425,6 @@ out_err:
 	fuse_reply_err(req, -rc);
 }
 
-#endif
 
 void sf_forget_multi(fuse_req_t req, size_t count,
 		     struct fuse_forget_data *forgets)
