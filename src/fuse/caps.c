@@ -53,13 +53,13 @@ int sf_caps_status(struct sf_fs *fs, char *buf, size_t size)
 {
 	return snprintf(buf, size, "set-id bits cleared by: %s\n"
 			"posix acls evaluated by: %s\n"
-			"open(O_TMPFILE): %s\n",
+			"open(O_TMPFILE): served (%s)\n",
 			fs->killpriv ? "daemon" : "kernel",
 			fs->posix_acl ? "kernel" : "nobody",
 #ifdef HAVE_STRUCT_FUSE_LOWLEVEL_OPS_TMPFILE
-			"served (Linux 6.3 and later send it)"
+			"libfuse's tmpfile op"
 #else
-			"EOPNOTSUPP (libfuse before 3.15 has no tmpfile op)"
+			"FUSE_TMPFILE as a CREATE: libfuse before 3.15"
 #endif
 			);
 }

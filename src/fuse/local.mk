@@ -35,7 +35,15 @@ smackfuse_SOURCES = \
 	src/fuse/atime.c \
 	src/fuse/uring_abi.h \
 	src/fuse/uring.c \
-	src/fuse/ops.c
+	src/fuse/ops.h \
+	src/fuse/ops.c \
+	src/fuse/ops_cache.c \
+	src/fuse/ops_names.c \
+	src/fuse/ops_attrs.c \
+	src/fuse/ops_xattrs.c \
+	src/fuse/ops_io.c \
+	src/fuse/ops_dirs.c \
+	src/fuse/ops_locks.c
 # Where libfuse lacks a feature, the daemon's own code for it
 # (configure.ac: SF_LIBFUSE_PASSTHROUGH, SF_LIBFUSE_URING).
 if !SF_LIBFUSE_PASSTHROUGH

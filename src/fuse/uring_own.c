@@ -368,6 +368,7 @@ static void sf_ur_request(struct sf_ur_ent *e)
 	e->wire_len = in.len;
 	memcpy(e->wire, &in, sizeof(in));
 	memcpy(e->wire + sizeof(in), e->hdr.op_in, arg0);
+	sf_wire_tmpfile_as_create(e->wire, e->wire_len);
 	atomic_store(&e->unique, in.unique);
 	/* READ and WRITE stay: a queue has threads enough for slow I/O. */
 	if (sf_request_may_wait(in.opcode) && sf_ur_offload(e) == 0)

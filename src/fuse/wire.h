@@ -21,6 +21,21 @@ static inline uint64_t sf_init_flags(uint32_t flags, uint32_t flags2)
 	return flags | ((flags & FUSE_INIT_EXT) ? (uint64_t)flags2 << 32 : 0);
 }
 
+/* wire.c: FUSE_TMPFILE given to a libfuse without the tmpfile op as the
+ * CREATE it is laid out as (in place; a no-op where libfuse has it). */
+#ifndef FUSE_TMPFILE
+#define FUSE_TMPFILE 51		/* protocol 7.37 */
+#endif
+#ifdef HAVE_STRUCT_FUSE_LOWLEVEL_OPS_TMPFILE
+static inline void sf_wire_tmpfile_as_create(char *req, size_t len)
+{
+	(void)req;
+	(void)len;
+}
+#else
+void sf_wire_tmpfile_as_create(char *req, size_t len);
+#endif
+
 /* loop.c: the token of the /dev/fuse readers (transport.h has the rest). */
 int sf_loop_start(void);
 void sf_loop_stop(void);

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ops_cache.c - what the kernel may cache of a reply: how long a name
+ * (entry timeout) and a node's attributes (attribute timeout) may serve
+ * without asking the daemon, which then decides nothing for them.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+
+#include "ops.h"
+
+/*
+ * Entry timeouts.  A cached name lets the kernel find the node without a
+ * LOOKUP, and so without the LOOKUP's search check on @dir; but no walk
+ * reaches the name without a permission check of @dir (may_lookup()),
+ * and that check asks the daemon whenever @dir's attributes are not
+ * cached: fuse_permission() refreshes expired attributes with a GETATTR,
+ * which getattr.c decides as the walk's search, per caller.  So a name
+ * may be cached in a directory every caller may search (sf_universal)
+ * and in one whose attributes the kernel never keeps (sf_attr_timeout()
+ * 0: a label some caller may lack a right on), which leaves only
+ * directories whose attributes are cached for being every caller's own
+ * ("*", "@", the one label of a one-label map): every caller searches
+ * those too.  A name revisited in a user's directory then costs no
+ * LOOKUP, and the GETATTR of the directory still decides the walk.
+ */
+static double sf_timeout(struct sf_fs *fs, struct sf_node *dir)
+{
+	sf_lid lid = sf_node_label(fs, dir);
+
+	if (fs->cache_strict)
+		return 0;
+	if (sf_attr_timeout(fs, dir) > 0 && !sf_universal(lid) &&
+	    lid != fs->sole_subject)
+		return 0;	/* a walk some caller may not make */
+	return SF_CACHE_TIMEOUT;
+}
+
+/*
+ * Attribute timeouts: with cached attributes the kernel answers every
+ * permission check (access(2), the walk's search, may_create) from the
+ * mode bits alone, without asking.  Only objects on which every subject
+ * has every access whatever the rules may be cached: "*" and "@", and,
+ * when the users map gives every caller one label, that label's own
+ * objects (a subject has every access to its own label).  Any other
+ * object's would let access(W_OK) through where mainline may say EACCES
+ * (a floor object and a labelled caller).
+ */
+double sf_attr_timeout(struct sf_fs *fs, struct sf_node *n)
+{
+	sf_lid lid;
+
+	if (fs->cache_strict || atomic_load(&n->mapped_write))
+		return 0;
+	lid = sf_node_label(fs, n);
+	return lid == SF_LID_STAR || lid == SF_LID_WEB ||
+	       lid == fs->sole_subject ? SF_CACHE_TIMEOUT : 0;
+}
+
+/*
+ * A shared writable mapping of a passed-through file writes the backing
+ * file behind the kernel's attribute cache (backing_file_mmap(): the
+ * FUSE inode hears of no fault), so stat(2) would show the times of
+ * before the write until the attributes timed out.  A node opened for
+ * reading and writing with passthrough (such a mapping needs O_RDWR) is
+ * therefore no longer cached, and what the kernel cached is dropped now.
+ */
+void sf_open_mapped_write(struct sf_fs *fs, struct sf_node *n,
+			  int flags, int32_t backing_id)
+{
+	bool cached;
+
+	if (backing_id <= 0 || (flags & O_ACCMODE) != O_RDWR ||
+	    atomic_load(&n->mapped_write))
+		return;
+	cached = sf_attr_timeout(fs, n) > 0;
+	if (!atomic_exchange(&n->mapped_write, true) && cached)
+		fuse_lowlevel_notify_inval_inode(fs->se, sf_node_ino(fs, n),
+						 -1, 0);
+}
+
+void sf_entry_timeouts(struct sf_fs *fs, struct sf_node *dir,
+		       struct sf_node *n, struct fuse_entry_param *e,
+		       const char *name)
+{
+	e->attr_timeout = sf_attr_timeout(fs, n);
+	e->entry_timeout = sf_timeout(fs, dir);
+	sf_node_remember_entry(fs, n, sf_node_ino(fs, dir), name,
+			       e->entry_timeout > 0);
+}
