@@ -74,6 +74,14 @@ void sf_error_format(const struct sf_error *err, char *buf, size_t size);
  */
 int sf_label_valid(const char *s, size_t len, struct sf_error *err);
 
+/*
+ * sf_label_prefix - how much of an attribute's value @s (@len bytes) is
+ * its label, as smk_parse_smack() reads one: the bytes before the first
+ * one sf_label_byte_ok() refuses.  0 when that is no label (empty, a
+ * leading '-', longer than SF_LABEL_MAX).
+ */
+size_t sf_label_prefix(const char *s, size_t len);
+
 struct sf_labels;	/* the intern table: append-only, lock-free lookup */
 
 struct sf_labels *sf_labels_new(void);

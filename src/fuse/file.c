@@ -88,14 +88,6 @@ int sf_file_fd_if_open(const struct fuse_file_info *fi)
 	return atomic_load(&sf_file_of(fi)->fd);
 }
 
-/* A byte smk_parse_smack() takes into a label; the first other one ends
- * the label. */
-static bool sf_file_label_byte(char c)
-{
-	return c > ' ' && c <= '~' && c != '/' && c != '"' && c != '\\' &&
-	       c != '\'';
-}
-
 /*
  * The label in @n's attribute @name (SMACK64MMAP or SMACK64EXEC), as
  * smack_d_instantiate() reads it: the valid prefix of the value, and not
@@ -115,8 +107,7 @@ static int sf_file_task_label(struct sf_fs *fs, struct sf_node *n,
 	if (len < 0)
 		return errno == ENODATA || errno == ENOTSUP ||
 		       errno == ERANGE ? -ENODATA : -errno;
-	for (i = 0; i < (size_t)len && sf_file_label_byte(buf[i]); i++)
-		;
+	i = sf_label_prefix(buf, (size_t)len);
 	if (!i || sf_label_intern(fs->labels, buf, i, lid, NULL) ||
 	    *lid == SF_LID_STAR || *lid == SF_LID_WEB)
 		return -ENODATA;

@@ -56,9 +56,9 @@ static sf_lid sf_file_label(struct file *file)
 		return SF_LID_FLOOR;
 	if (n <= 0)
 		return SF_LID_INVALID;
-	for (i = 0; i < n; i++)
-		if (buf[i] <= ' ' || buf[i] > '~')
-			break;
+	i = sf_label_prefix(buf, n);
+	if (!i)	/* no label: no rule can name it */
+		return SF_LID_INVALID;
 	return sf_label_find(sf_policy_labels(sf_policy), buf, i);
 }
 
@@ -122,13 +122,6 @@ NOKPROBE_SYMBOL(sf_file_receive);
 /* security_mmap_file() past its probed call site (set by probe.c). */
 static unsigned long sf_mmap_file_body;
 
-/* A byte that can be in a label (smk_parse_smack()). */
-static bool sf_label_byte(char c)
-{
-	return c > ' ' && c <= '~' && c != '/' && c != '"' && c != '\\' &&
-	       c != '\'';
-}
-
 /*
  * sf_file_mmap_label - @file's SMACK64MMAP label, as smack_d_instantiate()
  * keeps it: the valid prefix of the value (smk_fetch()), and never "*" or
@@ -150,9 +143,8 @@ static int sf_file_mmap_label(struct file *file, sf_lid *lid)
 		return -ENODATA;
 	if (n < 0)
 		return n;
-	for (i = 0; i < n && sf_label_byte(buf[i]); i++)
-		;
-	if (!i || i > SF_LABEL_MAX || buf[0] == '-')
+	i = sf_label_prefix(buf, n);
+	if (!i)
 		return -ENODATA;
 	*lid = sf_label_find(sf_policy_labels(sf_policy), buf, i);
 	if (*lid == SF_LID_STAR || *lid == SF_LID_WEB)
@@ -178,6 +170,7 @@ static sf_lid sf_mmap_subject(void)
 	struct mm_struct *mm = current->mm;
 	struct file *exe;
 	sf_lid lid;
+	size_t len;
 	ssize_t n;
 
 	if (!current->in_execve || !mm)
@@ -188,8 +181,9 @@ static sf_lid sf_mmap_subject(void)
 	n = __vfs_getxattr(file_dentry(exe), file_inode(exe),
 			   XATTR_NAME_SMACKEXEC, buf, sizeof(buf) - 1);
 	fput(exe);
-	if (n > 0 && !sf_label_intern(sf_policy_labels(sf_policy), buf, n,
-				      &lid, &err) &&
+	len = n > 0 ? sf_label_prefix(buf, n) : 0;
+	if (len && !sf_label_intern(sf_policy_labels(sf_policy), buf, len,
+				    &lid, &err) &&
 	    lid != SF_LID_STAR && lid != SF_LID_WEB)
 		return lid;
 	return self;
