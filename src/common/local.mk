@@ -4,6 +4,7 @@ noinst_LIBRARIES += src/common/libsfcore.a
 src_common_libsfcore_a_SOURCES = \
 	src/common/smack.h \
 	src/common/core.h \
+	src/common/caps.h \
 	src/common/user/sf_env.h \
 	src/common/user/sf_env_libc.h \
 	src/common/out.c \

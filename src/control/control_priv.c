@@ -15,11 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "control_int.h"
-
-#define CTL_CAP_DAC_OVERRIDE	1
-#define CTL_CAP_DAC_READ_SEARCH	2
-#define CTL_CAP_MAC_ADMIN	33
 
 static int ctl_task_caps(pid_t pid, unsigned long long *capeff,
 			 unsigned long *fsuid)
@@ -53,7 +50,7 @@ int ctl_privileged(struct sf_control *c, const struct ctl_caller *who)
 
 	if (who->pid <= 0 || ctl_task_caps(who->pid, &capeff, &fsuid))
 		return -EPERM;
-	if (!(capeff & (1ULL << CTL_CAP_MAC_ADMIN)) || fsuid != who->uid)
+	if (!sf_cap_in(capeff, SF_CAP_MAC_ADMIN) || fsuid != who->uid)
 		return -EPERM;
 	if (c->hooks.subject)
 		subject = c->hooks.subject(c->hooks.arg, who->pid, who->uid,
@@ -92,9 +89,9 @@ int ctl_may_open(const struct ctl_caller *who, mode_t mode, int acc)
 	if (who->pid <= 0 || ctl_task_caps(who->pid, &capeff, &fsuid) ||
 	    fsuid != who->uid)
 		return -EACCES;
-	if (capeff & (1ULL << CTL_CAP_DAC_OVERRIDE))
+	if (sf_cap_in(capeff, SF_CAP_DAC_OVERRIDE))
 		return 0;
-	if (want == 4 && (capeff & (1ULL << CTL_CAP_DAC_READ_SEARCH)))
+	if (want == 4 && sf_cap_in(capeff, SF_CAP_DAC_READ_SEARCH))
 		return 0;
 	return -EACCES;
 }

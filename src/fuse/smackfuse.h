@@ -21,6 +21,7 @@
 #include <sys/types.h>
 #include <sys/uio.h>
 
+#include "caps.h"
 #include "smack.h"
 #include "users.h"
 
@@ -263,8 +264,6 @@ bool sf_subject_in_group(struct sf_subject *s, gid_t gid);
 int sf_read_small(const char *path, char *buf, size_t size);
 const char *sf_kernel_checks(void);
 int sf_kernel_checks_status(struct sf_fs *fs, char *buf, size_t size);
-#define SF_CAP_MAC_OVERRIDE 32
-#define SF_CAP_MAC_ADMIN 33
 
 /* check.c */
 /*

@@ -377,7 +377,7 @@ bool sf_privileged(struct sf_fs *fs, struct sf_subject *s, int cap)
 	bool ok;
 
 	sf_subject_status(s);
-	if (!(s->capeff & (1ull << cap)))
+	if (!sf_cap_in(s->capeff, cap))
 		return false;
 	sf_rcu_read_lock();
 	ok = sf_onlycap_allows(sf_policy_snapshot(fs->policy), s->lid);
@@ -394,7 +394,7 @@ sf_lid sf_subject_hook(void *arg, pid_t pid, uid_t uid, gid_t gid)
 bool sf_subject_capable(struct sf_subject *s, int cap)
 {
 	sf_subject_status(s);
-	return s->capeff & (1ull << cap);
+	return sf_cap_in(s->capeff, cap);
 }
 
 /* in_group_p(): @gid is the caller's fsgid or one of its groups. */

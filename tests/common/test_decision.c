@@ -4,6 +4,7 @@
  * label case in mainline smk_access() order, every access letter, rule
  * replace/change/revoke, and the four use cases of the 2007 posting.
  */
+#include "caps.h"
 #include "helpers.h"
 
 struct row {
@@ -309,6 +310,23 @@ static void onlycap(void)
 	sf_policy_free(p);
 }
 
+/* CapEff masks as /proc/PID/status prints them: bit N is capability N. */
+static void capabilities(void)
+{
+	u64 admin = 0x0000000200000000ull, root = 0x000001ffffffffffull;
+
+	ok(sf_cap_in(admin, SF_CAP_MAC_ADMIN) &&
+	   !sf_cap_in(admin, SF_CAP_MAC_OVERRIDE),
+	   "CapEff 0000000200000000 is CAP_MAC_ADMIN alone");
+	ok(sf_cap_in(root, SF_CAP_MAC_OVERRIDE) &&
+	   sf_cap_in(root, SF_CAP_DAC_OVERRIDE) && !sf_cap_in(0, SF_CAP_FSETID),
+	   "a full set holds CAP_MAC_OVERRIDE and CAP_DAC_OVERRIDE, none holds nothing");
+	ok(sf_cap_in(1ull << 1, SF_CAP_DAC_OVERRIDE) &&
+	   sf_cap_in(1ull << 2, SF_CAP_DAC_READ_SEARCH) &&
+	   sf_cap_in(1ull << 3, SF_CAP_FOWNER) && sf_cap_in(1ull << 4, SF_CAP_FSETID),
+	   "CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER, CAP_FSETID are bits 1-4");
+}
+
 int main(void)
 {
 	reserved();
@@ -321,5 +339,6 @@ int main(void)
 	no_write_by_default();
 	unknown_ids();
 	onlycap();
+	capabilities();
 	return tap_done();
 }
