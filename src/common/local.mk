@@ -37,6 +37,8 @@ src_common_user_libsfuser_a_SOURCES = \
 	src/common/user/policy_dir.h \
 	src/common/user/policy_dir.c \
 	src/common/user/mountinfo.h \
-	src/common/user/mountinfo.c
+	src/common/user/mountinfo.c \
+	src/common/user/procstatus.h \
+	src/common/user/procstatus.c
 src_common_user_libsfuser_a_CFLAGS = $(AM_CFLAGS) $(URCU_CFLAGS)
 SF_USER_LIBS = src/common/user/libsfuser.a

@@ -22,6 +22,7 @@
 #include <sys/uio.h>
 
 #include "caps.h"
+#include "procstatus.h"
 #include "smack.h"
 #include "users.h"
 
@@ -200,11 +201,8 @@ struct sf_subject {
 	uid_t uid;
 	gid_t gid;
 	sf_lid lid;
-	bool status_read;		/* from /proc/PID/status: */
-	uint64_t capeff;
-	int ngroups;
-#define SF_SUBJECT_GROUPS	64
-	gid_t groups[SF_SUBJECT_GROUPS];
+	bool status_read;		/* @status read (subject.c) */
+	struct sf_task_status status;	/* its /proc/PID/status */
 };
 
 /* inode.c */
