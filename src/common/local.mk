@@ -10,6 +10,7 @@ src_common_libsfcore_a_SOURCES = \
 	src/common/out.c \
 	src/common/label.c \
 	src/common/access.c \
+	src/common/mmap.c \
 	src/common/policy.c \
 	src/common/parse.c \
 	src/common/print.c \

@@ -168,6 +168,15 @@ int sf_rule_lookup(const struct sf_snapshot *snap, sf_lid subject,
 /* Iterate rules in load order: returns false at the end. */
 bool sf_rule_at(const struct sf_snapshot *snap, u32 index,
 		sf_lid *subject, sf_lid *object, u32 *access);
+
+/*
+ * sf_mmap_rule - may @subject map a file whose SMACK64MMAP label is @mmap
+ * (mainline: smack_mmap_file(); mmap.c)?  Returns 0 or -EACCES; on a
+ * denial *@may is the access @mmap does not cover (0 for an unknown
+ * @subject), for the caller's audit line.  Call under the RCU read lock.
+ */
+int sf_mmap_rule(const struct sf_snapshot *snap, sf_lid subject, sf_lid mmap,
+		 u32 *may);
 /* Onlycap labels, in the order they were written (sf_print_onlycap
  * prints them reversed, as mainline does). */
 u32 sf_onlycap_count(const struct sf_snapshot *snap);

@@ -117,6 +117,11 @@ NOKPROBE_SYMBOL(sf_file_receive);
  * that label's rules cover (smack_mmap_file()).  Checked at every mmap of
  * such a file, whatever the protection: mmap(2),
  * remap_file_pages(2), and the mappings the ELF loader makes at exec.
+ * The rule is the core's (sf_mmap_rule(), src/common/mmap.c), the one the
+ * daemon applies to an exec open; what is the module's own is reading
+ * the labels, the audit line (mainline writes none for this hook) and an
+ * unreadable SMACK64MMAP, taken as a label without rules (the daemon
+ * refuses the exec open instead).
  */
 
 /* security_mmap_file() past its probed call site (set by probe.c). */
@@ -187,36 +192,6 @@ static sf_lid sf_mmap_subject(void)
 	    lid != SF_LID_STAR && lid != SF_LID_WEB)
 		return lid;
 	return self;
-}
-
-/*
- * sf_mmap_rule - smack_mmap_file()'s rule: for every rule (@subject, O,
- * may) with O other than @mmap and may not empty, the rule (@mmap, O)
- * must exist and grant all of may, its write implying lock as
- * smk_access_entry() reads it.  Nothing else counts: not the file's own
- * label, not the implicit accesses, not privilege.  On a denial *@may is
- * the access of the rule that @mmap does not cover (for the audit line).
- * O(rules).
- */
-static int sf_mmap_rule(const struct sf_snapshot *snap, sf_lid subject,
-			sf_lid mmap, u32 *may)
-{
-	sf_lid rs, ro;
-	u32 smay, mmay, i;
-
-	for (i = 0; sf_rule_at(snap, i, &rs, &ro, &smay); i++) {
-		if (rs != subject || ro == mmap || !smay)
-			continue;
-		if (sf_rule_lookup(snap, mmap, ro, &mmay))
-			mmay = 0;
-		else if (mmay & SF_MAY_WRITE)
-			mmay |= SF_MAY_LOCK;
-		if ((smay | mmay) != mmay) {
-			*may = smay;
-			return -EACCES;
-		}
-	}
-	return 0;
 }
 
 static int sf_mmap_file_check(struct file *file)
