@@ -218,7 +218,7 @@ static void sf_subject_status(struct sf_subject *s)
 	if (s->status_read)
 		return;
 	s->status_read = true;
-	sf_task_status_parse("", &s->status);
+	memset(&s->status, 0, sizeof(s->status));
 	if (s->pid <= 0)
 		return;
 	if (sf_proc_read(s->pid, SF_PROC_STATUS, buf, sizeof(buf)) <= 0)
@@ -261,7 +261,7 @@ static sf_lid sf_subject_users(struct sf_fs *fs, struct sf_subject *s)
 	if (u && sf_uids_label(u, s->uid, &lid))
 		return lid;
 	s->status_read = true;
-	sf_task_status_parse("", &s->status);	/* no privilege */
+	memset(&s->status, 0, sizeof(s->status));	/* no privilege */
 	return SF_LID_STAR;
 }
 
