@@ -95,6 +95,25 @@ int sf_label_valid(const char *s, size_t len, struct sf_error *err)
 	return 0;
 }
 
+/*
+ * The one reading of a label from an extended attribute (SMACK64,
+ * SMACK64EXEC, SMACK64MMAP), for the daemon and the module alike:
+ * mainline's smk_fetch() imports the value through smk_parse_smack(),
+ * which cuts it at the first byte a label may not hold (a trailing
+ * newline, a '/') and refuses what is left when it is empty, starts with
+ * '-' or is too long.
+ */
+size_t sf_label_prefix(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len && sf_label_byte_ok((unsigned char)s[i]); i++)
+		;
+	if (i == 0 || i > SF_LABEL_MAX || s[0] == '-')
+		return 0;
+	return i;
+}
+
 static struct sf_label_tab *sf_tab_new(u32 cap)
 {
 	struct sf_label_tab *t = sf_zalloc(sizeof(*t));

@@ -4,11 +4,13 @@ noinst_LIBRARIES += src/common/libsfcore.a
 src_common_libsfcore_a_SOURCES = \
 	src/common/smack.h \
 	src/common/core.h \
+	src/common/caps.h \
 	src/common/user/sf_env.h \
 	src/common/user/sf_env_libc.h \
 	src/common/out.c \
 	src/common/label.c \
 	src/common/access.c \
+	src/common/mmap.c \
 	src/common/policy.c \
 	src/common/parse.c \
 	src/common/print.c \
@@ -36,6 +38,8 @@ src_common_user_libsfuser_a_SOURCES = \
 	src/common/user/policy_dir.h \
 	src/common/user/policy_dir.c \
 	src/common/user/mountinfo.h \
-	src/common/user/mountinfo.c
+	src/common/user/mountinfo.c \
+	src/common/user/procstatus.h \
+	src/common/user/procstatus.c
 src_common_user_libsfuser_a_CFLAGS = $(AM_CFLAGS) $(URCU_CFLAGS)
 SF_USER_LIBS = src/common/user/libsfuser.a

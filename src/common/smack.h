@@ -74,6 +74,14 @@ void sf_error_format(const struct sf_error *err, char *buf, size_t size);
  */
 int sf_label_valid(const char *s, size_t len, struct sf_error *err);
 
+/*
+ * sf_label_prefix - how much of an attribute's value @s (@len bytes) is
+ * its label, as smk_parse_smack() reads one: the bytes before the first
+ * one sf_label_byte_ok() refuses.  0 when that is no label (empty, a
+ * leading '-', longer than SF_LABEL_MAX).
+ */
+size_t sf_label_prefix(const char *s, size_t len);
+
 struct sf_labels;	/* the intern table: append-only, lock-free lookup */
 
 struct sf_labels *sf_labels_new(void);
@@ -160,6 +168,15 @@ int sf_rule_lookup(const struct sf_snapshot *snap, sf_lid subject,
 /* Iterate rules in load order: returns false at the end. */
 bool sf_rule_at(const struct sf_snapshot *snap, u32 index,
 		sf_lid *subject, sf_lid *object, u32 *access);
+
+/*
+ * sf_mmap_rule - may @subject map a file whose SMACK64MMAP label is @mmap
+ * (mainline: smack_mmap_file(); mmap.c)?  Returns 0 or -EACCES; on a
+ * denial *@may is the access @mmap does not cover (0 for an unknown
+ * @subject), for the caller's audit line.  Call under the RCU read lock.
+ */
+int sf_mmap_rule(const struct sf_snapshot *snap, sf_lid subject, sf_lid mmap,
+		 u32 *may);
 /* Onlycap labels, in the order they were written (sf_print_onlycap
  * prints them reversed, as mainline does). */
 u32 sf_onlycap_count(const struct sf_snapshot *snap);

@@ -11,49 +11,40 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
+#include "caps.h"
 #include "control_int.h"
+#include "procstatus.h"
 
-#define CTL_CAP_DAC_OVERRIDE	1
-#define CTL_CAP_DAC_READ_SEARCH	2
-#define CTL_CAP_MAC_ADMIN	33
-
-static int ctl_task_caps(pid_t pid, unsigned long long *capeff,
-			 unsigned long *fsuid)
+/*
+ * The writer's CapEff and fs uid (procstatus.c); -EPERM when either cannot
+ * be read.  The file is opened by number while the writer waits in
+ * write(2) or open(2); the fs uid must then be the request's, so that a
+ * pid reused by another task cannot lend this one its privilege (the
+ * control files are few and rarely written, so each read opens the file
+ * anew: no descriptor is kept, as the daemon's procfd.c keeps them).
+ */
+static int ctl_task_caps(const struct ctl_caller *who, u64 *capeff)
 {
-	char path[64], line[256];
-	unsigned long r, e, s;
-	int found = 0;
-	FILE *f;
+	struct sf_task_status st;
 
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-	f = fopen(path, "re");
-	if (!f)
+	if (who->pid <= 0 || sf_task_status_read(who->pid, &st))
 		return -EPERM;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "CapEff: %llx", capeff) == 1)
-			found |= 1;
-		else if (sscanf(line, "Uid: %lu %lu %lu %lu", &r, &e, &s,
-				fsuid) == 4)
-			found |= 2;
-	}
-	fclose(f);
-	return found == 3 ? 0 : -EPERM;
+	if (!(st.have & SF_TASK_HAVE_CAPEFF) || !(st.have & SF_TASK_HAVE_UID) ||
+	    st.fsuid != who->uid)
+		return -EPERM;
+	*capeff = st.capeff;
+	return 0;
 }
 
 int ctl_privileged(struct sf_control *c, const struct ctl_caller *who)
 {
-	unsigned long long capeff = 0;
-	unsigned long fsuid = 0;
 	sf_lid subject = SF_LID_FLOOR;
+	u64 capeff = 0;
 	bool ok;
 
-	if (who->pid <= 0 || ctl_task_caps(who->pid, &capeff, &fsuid))
-		return -EPERM;
-	if (!(capeff & (1ULL << CTL_CAP_MAC_ADMIN)) || fsuid != who->uid)
+	if (ctl_task_caps(who, &capeff) ||
+	    !sf_cap_in(capeff, SF_CAP_MAC_ADMIN))
 		return -EPERM;
 	if (c->hooks.subject)
 		subject = c->hooks.subject(c->hooks.arg, who->pid, who->uid,
@@ -73,9 +64,8 @@ int ctl_privileged(struct sf_control *c, const struct ctl_caller *who)
  */
 int ctl_may_open(const struct ctl_caller *who, mode_t mode, int acc)
 {
-	unsigned long long capeff = 0;
-	unsigned long fsuid = 0;
 	mode_t want = 0, bits;
+	u64 capeff = 0;
 
 	if (acc != O_WRONLY)
 		want |= 4;
@@ -89,12 +79,11 @@ int ctl_may_open(const struct ctl_caller *who, mode_t mode, int acc)
 		bits = mode & 7;
 	if ((bits & want) == want)
 		return 0;
-	if (who->pid <= 0 || ctl_task_caps(who->pid, &capeff, &fsuid) ||
-	    fsuid != who->uid)
+	if (ctl_task_caps(who, &capeff))
 		return -EACCES;
-	if (capeff & (1ULL << CTL_CAP_DAC_OVERRIDE))
+	if (sf_cap_in(capeff, SF_CAP_DAC_OVERRIDE))
 		return 0;
-	if (want == 4 && (capeff & (1ULL << CTL_CAP_DAC_READ_SEARCH)))
+	if (want == 4 && sf_cap_in(capeff, SF_CAP_DAC_READ_SEARCH))
 		return 0;
 	return -EACCES;
 }

@@ -88,14 +88,6 @@ int sf_file_fd_if_open(const struct fuse_file_info *fi)
 	return atomic_load(&sf_file_of(fi)->fd);
 }
 
-/* A byte smk_parse_smack() takes into a label; the first other one ends
- * the label. */
-static bool sf_file_label_byte(char c)
-{
-	return c > ' ' && c <= '~' && c != '/' && c != '"' && c != '\\' &&
-	       c != '\'';
-}
-
 /*
  * The label in @n's attribute @name (SMACK64MMAP or SMACK64EXEC), as
  * smack_d_instantiate() reads it: the valid prefix of the value, and not
@@ -115,8 +107,7 @@ static int sf_file_task_label(struct sf_fs *fs, struct sf_node *n,
 	if (len < 0)
 		return errno == ENODATA || errno == ENOTSUP ||
 		       errno == ERANGE ? -ENODATA : -errno;
-	for (i = 0; i < (size_t)len && sf_file_label_byte(buf[i]); i++)
-		;
+	i = sf_label_prefix(buf, (size_t)len);
 	if (!i || sf_label_intern(fs->labels, buf, i, lid, NULL) ||
 	    *lid == SF_LID_STAR || *lid == SF_LID_WEB)
 		return -ENODATA;
@@ -146,35 +137,6 @@ static int sf_file_exec_subject(struct sf_fs *fs, struct sf_subject *s,
 	return rc;
 }
 
-/*
- * smack_mmap_file()'s rule for subject @subject and SMACK64MMAP label
- * @m: every access a rule of @subject grants to a label other than @m,
- * the rule of @m for that label must grant too (write implying lock on
- * @m's side, as smk_access_entry() reads it).  No rule of @m for it
- * denies.  Nothing else counts: not the file's own label, not the
- * implicit accesses, not privilege.  O(rules), on exec opens only.
- */
-static int sf_file_mmap_rule(const struct sf_snapshot *snap, sf_lid subject,
-			     sf_lid m)
-{
-	sf_lid rs, ro;
-	u32 may, mmay, i;
-
-	if (subject == SF_LID_INVALID)
-		return -EACCES;
-	for (i = 0; sf_rule_at(snap, i, &rs, &ro, &may); i++) {
-		if (rs != subject || ro == m || !may)
-			continue;
-		if (sf_rule_lookup(snap, m, ro, &mmay))
-			return -EACCES;
-		if (mmay & SF_MAY_WRITE)
-			mmay |= SF_MAY_LOCK;
-		if ((may | mmay) != mmay)
-			return -EACCES;
-	}
-	return 0;
-}
-
 /* Does @n start with "#!"?  binfmt_script reads such a program and maps
  * only its interpreter, so smack_mmap_file never sees it. */
 static bool sf_file_is_script(struct sf_node *n)
@@ -198,11 +160,15 @@ static bool sf_file_is_script(struct sf_node *n)
  * dies of SIGSEGV); the daemon can only refuse the open, so execve(2)
  * fails with EACCES instead and nothing of the program runs.  A label
  * that cannot be read denies.  A script is not mapped (binfmt_script).
+ * The rule is the core's (sf_mmap_rule(), shared with smackfuse.ko); as
+ * mainline's smack_mmap_file() the daemon writes no audit line for it
+ * (the module writes one of its own), so the access it names is unused.
  */
 static int sf_file_check_mmap(struct sf_fs *fs, struct sf_subject *s,
 			      struct sf_node *n)
 {
 	sf_lid m, subject;
+	u32 may;
 	int rc;
 
 	rc = sf_file_task_label(fs, n, fs->x_mmap, &m);
@@ -212,8 +178,8 @@ static int sf_file_check_mmap(struct sf_fs *fs, struct sf_subject *s,
 		rc = sf_file_exec_subject(fs, s, n, &subject);
 	if (!rc) {
 		sf_rcu_read_lock();
-		rc = sf_file_mmap_rule(sf_policy_snapshot(fs->policy), subject,
-				       m);
+		rc = sf_mmap_rule(sf_policy_snapshot(fs->policy), subject, m,
+				  &may);
 		sf_rcu_read_unlock();
 	}
 	if (rc && n->type == S_IFREG && sf_file_is_script(n))

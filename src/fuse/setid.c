@@ -37,9 +37,6 @@
 
 #include "smackfuse.h"
 
-#define SF_CAP_FOWNER	3
-#define SF_CAP_FSETID	4
-
 /*
  * capable(@cap) for the caller: in its effective set, and the caller in
  * the daemon's user namespace (capable() asks the initial one, where the

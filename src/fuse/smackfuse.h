@@ -21,6 +21,8 @@
 #include <sys/types.h>
 #include <sys/uio.h>
 
+#include "caps.h"
+#include "procstatus.h"
 #include "smack.h"
 #include "users.h"
 
@@ -199,11 +201,8 @@ struct sf_subject {
 	uid_t uid;
 	gid_t gid;
 	sf_lid lid;
-	bool status_read;		/* from /proc/PID/status: */
-	uint64_t capeff;
-	int ngroups;
-#define SF_SUBJECT_GROUPS	64
-	gid_t groups[SF_SUBJECT_GROUPS];
+	bool status_read;		/* @status read (subject.c) */
+	struct sf_task_status status;	/* its /proc/PID/status */
 };
 
 /* inode.c */
@@ -263,8 +262,6 @@ bool sf_subject_in_group(struct sf_subject *s, gid_t gid);
 int sf_read_small(const char *path, char *buf, size_t size);
 const char *sf_kernel_checks(void);
 int sf_kernel_checks_status(struct sf_fs *fs, char *buf, size_t size);
-#define SF_CAP_MAC_OVERRIDE 32
-#define SF_CAP_MAC_ADMIN 33
 
 /* check.c */
 /*

@@ -56,9 +56,9 @@ static sf_lid sf_file_label(struct file *file)
 		return SF_LID_FLOOR;
 	if (n <= 0)
 		return SF_LID_INVALID;
-	for (i = 0; i < n; i++)
-		if (buf[i] <= ' ' || buf[i] > '~')
-			break;
+	i = sf_label_prefix(buf, n);
+	if (!i)	/* no label: no rule can name it */
+		return SF_LID_INVALID;
 	return sf_label_find(sf_policy_labels(sf_policy), buf, i);
 }
 
@@ -117,17 +117,15 @@ NOKPROBE_SYMBOL(sf_file_receive);
  * that label's rules cover (smack_mmap_file()).  Checked at every mmap of
  * such a file, whatever the protection: mmap(2),
  * remap_file_pages(2), and the mappings the ELF loader makes at exec.
+ * The rule is the core's (sf_mmap_rule(), src/common/mmap.c), the one the
+ * daemon applies to an exec open; what is the module's own is reading
+ * the labels, the audit line (mainline writes none for this hook) and an
+ * unreadable SMACK64MMAP, taken as a label without rules (the daemon
+ * refuses the exec open instead).
  */
 
 /* security_mmap_file() past its probed call site (set by probe.c). */
 static unsigned long sf_mmap_file_body;
-
-/* A byte that can be in a label (smk_parse_smack()). */
-static bool sf_label_byte(char c)
-{
-	return c > ' ' && c <= '~' && c != '/' && c != '"' && c != '\\' &&
-	       c != '\'';
-}
 
 /*
  * sf_file_mmap_label - @file's SMACK64MMAP label, as smack_d_instantiate()
@@ -150,9 +148,8 @@ static int sf_file_mmap_label(struct file *file, sf_lid *lid)
 		return -ENODATA;
 	if (n < 0)
 		return n;
-	for (i = 0; i < n && sf_label_byte(buf[i]); i++)
-		;
-	if (!i || i > SF_LABEL_MAX || buf[0] == '-')
+	i = sf_label_prefix(buf, n);
+	if (!i)
 		return -ENODATA;
 	*lid = sf_label_find(sf_policy_labels(sf_policy), buf, i);
 	if (*lid == SF_LID_STAR || *lid == SF_LID_WEB)
@@ -178,6 +175,7 @@ static sf_lid sf_mmap_subject(void)
 	struct mm_struct *mm = current->mm;
 	struct file *exe;
 	sf_lid lid;
+	size_t len;
 	ssize_t n;
 
 	if (!current->in_execve || !mm)
@@ -188,41 +186,12 @@ static sf_lid sf_mmap_subject(void)
 	n = __vfs_getxattr(file_dentry(exe), file_inode(exe),
 			   XATTR_NAME_SMACKEXEC, buf, sizeof(buf) - 1);
 	fput(exe);
-	if (n > 0 && !sf_label_intern(sf_policy_labels(sf_policy), buf, n,
-				      &lid, &err) &&
+	len = n > 0 ? sf_label_prefix(buf, n) : 0;
+	if (len && !sf_label_intern(sf_policy_labels(sf_policy), buf, len,
+				    &lid, &err) &&
 	    lid != SF_LID_STAR && lid != SF_LID_WEB)
 		return lid;
 	return self;
-}
-
-/*
- * sf_mmap_rule - smack_mmap_file()'s rule: for every rule (@subject, O,
- * may) with O other than @mmap and may not empty, the rule (@mmap, O)
- * must exist and grant all of may, its write implying lock as
- * smk_access_entry() reads it.  Nothing else counts: not the file's own
- * label, not the implicit accesses, not privilege.  On a denial *@may is
- * the access of the rule that @mmap does not cover (for the audit line).
- * O(rules).
- */
-static int sf_mmap_rule(const struct sf_snapshot *snap, sf_lid subject,
-			sf_lid mmap, u32 *may)
-{
-	sf_lid rs, ro;
-	u32 smay, mmay, i;
-
-	for (i = 0; sf_rule_at(snap, i, &rs, &ro, &smay); i++) {
-		if (rs != subject || ro == mmap || !smay)
-			continue;
-		if (sf_rule_lookup(snap, mmap, ro, &mmay))
-			mmay = 0;
-		else if (mmay & SF_MAY_WRITE)
-			mmay |= SF_MAY_LOCK;
-		if ((smay | mmay) != mmay) {
-			*may = smay;
-			return -EACCES;
-		}
-	}
-	return 0;
 }
 
 static int sf_mmap_file_check(struct file *file)

@@ -99,6 +99,7 @@ static void sf_exec_label(struct callback_head *cb)
 	struct sf_error err = { 0 };
 	char buf[SF_LABEL_MAX + 1];
 	sf_lid lid;
+	size_t len;
 	ssize_t n;
 
 	n = __vfs_getxattr(file_dentry(w->file), file_inode(w->file),
@@ -109,8 +110,9 @@ static void sf_exec_label(struct callback_head *cb)
 		/* never run the program under the wrong label */
 		atomic64_inc(&sf_count.denials);
 		force_sig(SIGKILL);
-	} else if (n > 0 && !sf_label_intern(sf_policy_labels(sf_policy), buf,
-					     n, &lid, &err) &&
+	} else if (n > 0 && (len = sf_label_prefix(buf, n)) &&
+		   !sf_label_intern(sf_policy_labels(sf_policy), buf, len,
+				    &lid, &err) &&
 		   lid != SF_LID_STAR && lid != SF_LID_WEB &&
 		   sf_ltab_set(&sf_tasks, current, lid, GFP_KERNEL)) {
 		atomic64_inc(&sf_count.nomem);

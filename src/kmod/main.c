@@ -10,8 +10,10 @@
  * unregister_kprobes() returns no handler is running, and the tables can
  * be emptied.
  */
+#include <linux/capability.h>
 #include <linux/module.h>
 #include <linux/rcupdate.h>
+#include "caps.h"
 #include "smackfuse.h"
 
 /*
@@ -47,6 +49,13 @@ static int __init sf_init(void)
 {
 	int rc;
 
+	/* The numbers the daemon reads from CapEff are the kernel's. */
+	BUILD_BUG_ON(SF_CAP_DAC_OVERRIDE != CAP_DAC_OVERRIDE);
+	BUILD_BUG_ON(SF_CAP_DAC_READ_SEARCH != CAP_DAC_READ_SEARCH);
+	BUILD_BUG_ON(SF_CAP_FOWNER != CAP_FOWNER);
+	BUILD_BUG_ON(SF_CAP_FSETID != CAP_FSETID);
+	BUILD_BUG_ON(SF_CAP_MAC_OVERRIDE != CAP_MAC_OVERRIDE);
+	BUILD_BUG_ON(SF_CAP_MAC_ADMIN != CAP_MAC_ADMIN);
 	rc = sf_release_check();
 	if (rc)
 		return rc;

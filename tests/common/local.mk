@@ -4,7 +4,8 @@ SF_CORE_TESTS = \
 	tests/common/test_decision \
 	tests/common/test_parse \
 	tests/common/test_concurrency \
-	tests/common/test_policy
+	tests/common/test_policy \
+	tests/common/test_status
 
 check_PROGRAMS += $(SF_CORE_TESTS)
 TESTS += $(SF_CORE_TESTS)
@@ -28,6 +29,10 @@ tests_common_test_concurrency_CFLAGS = $(SF_CORE_TEST_CFLAGS)
 tests_common_test_policy_SOURCES = tests/common/test_policy.c $(SF_CORE_TEST_HDRS)
 tests_common_test_policy_LDADD = $(SF_CORE_TEST_LDADD)
 tests_common_test_policy_CFLAGS = $(SF_CORE_TEST_CFLAGS)
+
+# The /proc/PID/status parser of src/common/user (libsfuser).
+tests_common_test_status_SOURCES = tests/common/test_status.c tests/common/tap.h
+tests_common_test_status_LDADD = $(SF_USER_LIBS)
 
 # liburcu-bp's own reader registry is not 128-byte aligned as its type
 # says, so UBSan's alignment check is off (it fires inside urcu-bp.h).

@@ -4,6 +4,7 @@
  * label case in mainline smk_access() order, every access letter, rule
  * replace/change/revoke, and the four use cases of the 2007 posting.
  */
+#include "caps.h"
 #include "helpers.h"
 
 struct row {
@@ -309,6 +310,71 @@ static void onlycap(void)
 	sf_policy_free(p);
 }
 
+/* CapEff masks as /proc/PID/status prints them: bit N is capability N. */
+static void capabilities(void)
+{
+	u64 admin = 0x0000000200000000ull, root = 0x000001ffffffffffull;
+
+	ok(sf_cap_in(admin, SF_CAP_MAC_ADMIN) &&
+	   !sf_cap_in(admin, SF_CAP_MAC_OVERRIDE),
+	   "CapEff 0000000200000000 is CAP_MAC_ADMIN alone");
+	ok(sf_cap_in(root, SF_CAP_MAC_OVERRIDE) &&
+	   sf_cap_in(root, SF_CAP_DAC_OVERRIDE) && !sf_cap_in(0, SF_CAP_FSETID),
+	   "a full set holds CAP_MAC_OVERRIDE and CAP_DAC_OVERRIDE, none holds nothing");
+	ok(sf_cap_in(1ull << 1, SF_CAP_DAC_OVERRIDE) &&
+	   sf_cap_in(1ull << 2, SF_CAP_DAC_READ_SEARCH) &&
+	   sf_cap_in(1ull << 3, SF_CAP_FOWNER) && sf_cap_in(1ull << 4, SF_CAP_FSETID),
+	   "CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER, CAP_FSETID are bits 1-4");
+}
+
+/* smack_mmap_file()'s rule (mmap.c), as the daemon and the module ask it. */
+static int mmap_rule(struct sf_policy *p, const char *s, const char *m,
+		     u32 *may)
+{
+	int rc;
+
+	sf_rcu_read_lock();
+	rc = sf_mmap_rule(sf_policy_snapshot(p), lid(p, s), lid(p, m), may);
+	sf_rcu_read_unlock();
+	return rc;
+}
+
+static void mmap_label(void)
+{
+	struct sf_policy *p = sf_policy_new();
+	u32 may = 0;
+
+	ok(mmap_rule(p, "S", "M", &may) == 0,
+	   "mmap: a subject without rules maps anything");
+	load2(p, "S O r\nS M rwx\nS _ w\n");
+	ok(mmap_rule(p, "S", "M", &may) == -EACCES && may == acc("r"),
+	   "mmap: S O r, S _ w and no rule of M: denied, naming S O r");
+	load2(p, "M O rx\nM _ w\n");
+	ok(mmap_rule(p, "S", "M", &may) == 0,
+	   "mmap: M covers every rule of S (its rule to M itself aside)");
+	load2(p, "S O rl\n");
+	ok(mmap_rule(p, "S", "M", &may) == -EACCES && may == acc("rl"),
+	   "mmap: S O rl is more than M O rx");
+	load2(p, "M O rw\n");
+	ok(mmap_rule(p, "S", "M", &may) == 0,
+	   "mmap: M O rw covers S O rl (write implies lock)");
+	load2(p, "S O -\n");
+	ok(mmap_rule(p, "S", "M", &may) == 0,
+	   "mmap: a rule that grants nothing asks nothing of M");
+	load2(p, "M _ -\n");
+	ok(mmap_rule(p, "S", "M", &may) == -EACCES && may == acc("w"),
+	   "mmap: M _ - does not cover S _ w");
+	sf_rcu_read_lock();
+	ok(sf_mmap_rule(sf_policy_snapshot(p), SF_LID_INVALID, lid(p, "M"),
+			&may) == -EACCES && may == 0,
+	   "mmap: a subject with no known label is denied");
+	ok(sf_mmap_rule(sf_policy_snapshot(p), lid(p, "S"), SF_LID_INVALID,
+			&may) == -EACCES,
+	   "mmap: a label the policy never saw has no rules: S is denied");
+	sf_rcu_read_unlock();
+	sf_policy_free(p);
+}
+
 int main(void)
 {
 	reserved();
@@ -321,5 +387,7 @@ int main(void)
 	no_write_by_default();
 	unknown_ids();
 	onlycap();
+	capabilities();
+	mmap_label();
 	return tap_done();
 }

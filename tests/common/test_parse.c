@@ -338,6 +338,28 @@ static void audit(void)
 	ok(n > 10 && strlen(buf) == 9, "audit truncates like snprintf");
 }
 
+/* An attribute's value read as smk_parse_smack() reads it (smk_fetch):
+ * the daemon and the module both take a file's labels this way. */
+static void attr_labels(void)
+{
+	char longest[SF_LABEL_MAX + 2];
+
+	ok(sf_label_prefix("X/y", 3) == 1, "attr: \"X/y\" is X");
+	ok(sf_label_prefix("C\n", 2) == 1, "attr: a trailing newline ends it");
+	ok(sf_label_prefix("a b", 3) == 1 && sf_label_prefix("a\"b", 3) == 1 &&
+	   sf_label_prefix("a\\b", 3) == 1 && sf_label_prefix("a'b", 3) == 1 &&
+	   sf_label_prefix("a\x7f", 2) == 1 && sf_label_prefix("a\xc3", 2) == 1,
+	   "attr: space, quotes, backslash, DEL and non-ASCII end it");
+	ok(sf_label_prefix("a#~!", 4) == 4, "attr: other printable bytes stay");
+	ok(sf_label_prefix("", 0) == 0 && sf_label_prefix("/x", 2) == 0,
+	   "attr: nothing before the first bad byte is no label");
+	ok(sf_label_prefix("-x", 2) == 0, "attr: a leading '-' is no label");
+	memset(longest, 'a', sizeof(longest));
+	ok(sf_label_prefix(longest, SF_LABEL_MAX) == SF_LABEL_MAX &&
+	   sf_label_prefix(longest, SF_LABEL_MAX + 1) == 0,
+	   "attr: %d bytes are a label, one more is none", SF_LABEL_MAX);
+}
+
 int main(void)
 {
 	malformed();
@@ -347,5 +369,6 @@ int main(void)
 	queries();
 	records();
 	audit();
+	attr_labels();
 	return tap_done();
 }

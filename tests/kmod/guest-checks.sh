@@ -78,6 +78,12 @@ check_out "SMACK64EXEC: what it forks and executes stays C" "C" \
 	smackrun -u $U A /tmp/xb/busybox sh -c "cat $SF/current & wait"
 check_out "SMACK64EXEC: a file without it keeps the caller's label" "A" \
 	smackrun -u $U A /bin/busybox cat $SF/current
+# A value is read as smk_parse_smack() reads it: up to the first byte no
+# label may hold (mainline: smk_fetch() at instantiation), so "C/x" is C.
+mkdir -p /tmp/xb/cut && cp /bin/busybox /tmp/xb/cut/busybox
+kact setxattr /tmp/xb/cut/busybox security.SMACK64EXEC C/x >/dev/null
+check_out "SMACK64EXEC \"C/x\": the label stops at the '/', A runs it as C" \
+	"C" smackrun -u $U A /tmp/xb/cut/busybox cat $SF/current
 smackrun -u $U A sleep 600 &
 P=$!
 wait_label $P A
@@ -309,6 +315,12 @@ check_out "fcntl(F_SETOWN) on a pipe is not checked (mainline: its creator's lab
 	OK smackrun -u $U A sh -c 'echo | kact setown /proc/self/fd/0'
 check_out "fcntl(F_SETOWN) by root: CAP_MAC_OVERRIDE overrides" OK \
 	kact setown /tmp/fx
+# SMACK64 "X/y" is X, as smk_fetch() reads it (the label stops at the
+# first byte no label may hold), not a label no rule can name.
+echo data >/tmp/fxs && chmod 666 /tmp/fxs
+kact setxattr /tmp/fxs security.SMACK64 X/y >/dev/null
+triple "fcntl(F_SETOWN) on a file whose SMACK64 is \"X/y\" (X: w)" "A X w" \
+	EACCES act setown /tmp/fxs
 
 # ---- POSIX message queues: every queue is floor in mainline ----
 check_out "root creates a queue (floor on floor)" OK kact mq-create /sfq1
