@@ -299,6 +299,7 @@ size_t sf_status(void *arg, char *buf, size_t size)
 	sf_status_add(fs, buf, size, &n, sf_getattr_status);
 	sf_status_add(fs, buf, size, &n, sf_users_status);
 	sf_status_add(fs, buf, size, &n, sf_kernel_checks_status);
+	sf_status_add(fs, buf, size, &n, sf_privilege_status);
 	return n;
 }
 

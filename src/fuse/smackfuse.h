@@ -262,6 +262,7 @@ bool sf_subject_in_group(struct sf_subject *s, gid_t gid);
 int sf_read_small(const char *path, char *buf, size_t size);
 const char *sf_kernel_checks(void);
 int sf_kernel_checks_status(struct sf_fs *fs, char *buf, size_t size);
+int sf_privilege_status(struct sf_fs *fs, char *buf, size_t size);
 
 /* check.c */
 /*

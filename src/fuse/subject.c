@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <syslog.h>
 #include <unistd.h>
 
 #include "smackfuse.h"
@@ -22,6 +23,9 @@
 
 #define SF_KMOD_DIR "/sys/kernel/security/smackfuse/"
 #define SF_KMOD_PIDLABEL SF_KMOD_DIR "pidlabel"
+
+/* Where the one-time notices of this file go (-f: standard error). */
+static bool sf_subject_foreground;
 
 int sf_read_small(const char *path, char *buf, size_t size)
 {
@@ -83,6 +87,7 @@ int sf_kernel_checks_status(struct sf_fs *fs, char *buf, size_t size)
 
 int sf_subject_setup(struct sf_fs *fs)
 {
+	sf_subject_foreground = fs->foreground;
 	if (!sf_kernel_checks())
 		fprintf(stderr, "smackfuse: smackfuse.ko is not loaded: "
 			"mmap(2) of files carrying SMACK64MMAP and fcntl(2) "
@@ -200,16 +205,43 @@ int sf_users_status(struct sf_fs *fs, char *buf, size_t size)
 	return snprintf(buf, size, "users known: 0\n");
 }
 
+static atomic_ulong sf_status_not_caller;
+
+static void sf_not_caller_log(const struct sf_subject *s)
+{
+	static const char fmt[] = "pid %d: its /proc status shows fs uid "
+		"%d, its request was made as %u: no privilege or group is "
+		"taken from it (counted in status; logged once)";
+	int fsuid = s->status.have & SF_TASK_HAVE_UID ?
+		    (int)s->status.fsuid : -1;
+
+	if (sf_subject_foreground) {
+		fprintf(stderr, "smackfuse: ");
+		fprintf(stderr, fmt, (int)s->pid, fsuid, (unsigned int)s->uid);
+		fputc('\n', stderr);
+	} else {
+		syslog(LOG_AUTHPRIV | LOG_NOTICE, fmt, (int)s->pid, fsuid,
+		       (unsigned int)s->uid);
+	}
+}
+
 /*
  * CapEff and Groups of /proc/PID/status into @s (once); what cannot be
  * read is no capability and no group.  Read through the descriptor
  * procfd.c keeps, which fails (and is opened again by number) once the
- * task that held the pid is gone.  Unlike control_priv.c, the fs uid is
- * not compared with the request's: a request's uid is the caller's fs uid
- * as the mount's user namespace sees it, /proc shows it as the daemon's
- * does, and the daemon has always decided on the status alone, so the
- * comparison would change what it decides (issue 33 leaves it to be
- * measured first).
+ * task that held the pid is gone.
+ *
+ * The file shows a task's objective credentials (__task_cred(): its
+ * real_cred); the kernel made the request with its subjective ones
+ * (current_cred()), whose fs uid the request carries.  They differ when
+ * the pid is another task's by now (the caller gone, its number reused),
+ * and for a task working under borrowed credentials (override_creds():
+ * an io_uring personality, a kernel thread serving a client such as
+ * nfsd), whose status shows its own privilege, not the one the request
+ * was made with.  Mainline decides on the subjective credentials, so a
+ * status whose fs uid is not the request's describes someone else: it
+ * gives no capability and no group (the refusal side; counted in the
+ * status file).  control_priv.c makes the same comparison.
  */
 static void sf_subject_status(struct sf_subject *s)
 {
@@ -224,6 +256,23 @@ static void sf_subject_status(struct sf_subject *s)
 	if (sf_proc_read(s->pid, SF_PROC_STATUS, buf, sizeof(buf)) <= 0)
 		return;
 	sf_task_status_parse(buf, &s->status);
+	if ((s->status.have & SF_TASK_HAVE_UID) && s->status.fsuid == s->uid)
+		return;
+	if (atomic_fetch_add_explicit(&sf_status_not_caller, 1,
+				      memory_order_relaxed) == 0)
+		sf_not_caller_log(s);
+	memset(&s->status, 0, sizeof(s->status));
+}
+
+/* The status line: requests whose caller's status was another's (a
+ * status part, as sf_getattr_status()). */
+int sf_privilege_status(struct sf_fs *fs, char *buf, size_t size)
+{
+	(void)fs;
+	return snprintf(buf, size, "privilege refused, status not the "
+			"caller's: %lu\n",
+			atomic_load_explicit(&sf_status_not_caller,
+					     memory_order_relaxed));
 }
 
 /* in_group_p() as far as /proc/PID/status tells: beyond the first

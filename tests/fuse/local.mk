@@ -15,6 +15,15 @@ check_PROGRAMS += tests/fuse/uidmany
 tests_fuse_uidmany_SOURCES = tests/fuse/uidmany.c
 check_PROGRAMS += tests/fuse/pidreuse
 tests_fuse_pidreuse_SOURCES = tests/fuse/pidreuse.c
+# A read under an io_uring personality (privilege.test); without liburing
+# the test says SKIP.
+if HAVE_LIBURING
+check_PROGRAMS += tests/fuse/personality
+tests_fuse_personality_SOURCES = tests/fuse/personality.c
+tests_fuse_personality_CFLAGS = $(AM_CFLAGS) $(URING_CFLAGS)
+tests_fuse_personality_LDADD = $(URING_LIBS)
+endif
+EXTRA_DIST += tests/fuse/personality.c
 # A name service that hangs or fails on purpose (users-nss.test), linked
 # as a -shared "program" as src/pam does: glibc loads it by name through
 # LD_LIBRARY_PATH.
@@ -36,6 +45,7 @@ FUSE_TESTS = \
 	tests/fuse/parity-ops.test \
 	tests/fuse/mount.test \
 	tests/fuse/onlycap.test \
+	tests/fuse/privilege.test \
 	tests/fuse/access.test \
 	tests/fuse/site.test \
 	tests/fuse/attrcache.test \
