@@ -14,6 +14,7 @@ smackfuse_SOURCES = \
 	src/fuse/uidlookup.c \
 	src/fuse/check.c \
 	src/fuse/getattr.c \
+	src/fuse/status.c \
 	src/fuse/procfd.c \
 	src/fuse/policy.c \
 	src/fuse/create.h \

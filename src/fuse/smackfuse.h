@@ -367,7 +367,8 @@ int sf_handle_status(struct sf_fs *fs, char *buf, size_t size);
 /* remount.c */
 int sf_remount(const char *mountpoint, const char *opts);
 
-/* For the control filesystem (control.h hooks take a void *arg). */
+/* For the control filesystem (control.h hooks take a void *arg):
+ * check.c, status.c (the status file), subject.c. */
 void sf_invalidate_all(void *arg);
 size_t sf_status(void *arg, char *buf, size_t size);
 sf_lid sf_subject_hook(void *arg, pid_t pid, uid_t uid, gid_t gid);

@@ -81,7 +81,7 @@ int sf_reply_open(fuse_req_t req, const struct sf_open_reply *r);
  * the lock).  A no-op on /dev/fuse, where requests are taken in order. */
 void sf_transport_settle(void);
 
-/* ---- check.c ---- */
+/* ---- status.c ---- */
 
 /* The status file's transport lines, and its requests by type
  * (reqcount.c). */
