@@ -2,6 +2,8 @@
 sbin_PROGRAMS += smackfuse
 smackfuse_SOURCES = \
 	src/fuse/smackfuse.h \
+	src/fuse/clock.h \
+	src/fuse/clock.c \
 	src/fuse/main.c \
 	src/fuse/inode.c \
 	src/fuse/label.c \

@@ -74,6 +74,14 @@ struct sf_open_reply {
  * (-ENOENT: the caller was interrupted and the open is to be undone). */
 int sf_reply_open(fuse_req_t req, const struct sf_open_reply *r);
 
+/* ---- inode.c, uids.c: a handler about to wait ---- */
+
+/* Let another worker read /dev/fuse while this thread waits for
+ * something that may take long (FORGETs, the name service).  Only passes
+ * loop.c's token on: it takes no lock and never blocks, so a caller may
+ * hold its own (inode.c holds nodes_lock).  A no-op without the token. */
+void sf_loop_yield(void);
+
 /* ---- lock.c ---- */
 
 /* Before a lock request answers "conflict": let the other transport

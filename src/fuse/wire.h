@@ -21,11 +21,15 @@ static inline uint64_t sf_init_flags(uint32_t flags, uint32_t flags2)
 	return flags | ((flags & FUSE_INIT_EXT) ? (uint64_t)flags2 << 32 : 0);
 }
 
-/* loop.c: the token of the /dev/fuse readers (transport.h has the rest). */
+/* loop.c: the token of the /dev/fuse readers (transport.h has the rest);
+ * the requests both transports keep from holding up the others; and,
+ * for the status file, how many requests the watch passed over. */
 int sf_loop_start(void);
 void sf_loop_stop(void);
 void sf_loop_acquire(void);
 void sf_loop_received(uint32_t opcode, size_t len);
+bool sf_request_may_wait(uint32_t opcode);
+unsigned long sf_loop_takeovers(void);
 
 /* reqcount.c: a request of @opcode was read, by wire.c or the own ring. */
 void sf_reqcount(uint32_t opcode);
