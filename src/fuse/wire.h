@@ -15,6 +15,8 @@
 
 #include "smackfuse.h"
 
+struct sf_open_reply;	/* transport.h */
+
 /* INIT's flags, both words (flags2 only counts with FUSE_INIT_EXT). */
 static inline uint64_t sf_init_flags(uint32_t flags, uint32_t flags2)
 {
@@ -43,13 +45,7 @@ void sf_ptc_sniff_init(struct sf_fs *fs, uint64_t offered);
 void sf_ptc_init(struct sf_fs *fs);
 void sf_ptc_init_reply(struct sf_fs *fs, char *out, size_t len);
 int32_t sf_ptc_backing_open(struct sf_fs *fs, int fd);
-int sf_ptc_reply(fuse_req_t req, const void *reply);
-const struct iovec *sf_ptc_amend(const struct iovec *iov, int count,
-				 struct iovec *amended, char *copy,
-				 size_t size);
-/* Room sf_ptc_amend() needs in @copy. */
-#define SF_PTC_COPY	(sizeof(struct fuse_entry_out) + \
-			 sizeof(struct fuse_open_out))
+int sf_ptc_reply(fuse_req_t req, const struct sf_open_reply *r);
 
 /* uring.c: the choice of io_uring, whichever ring carries it. */
 bool sf_uring_sniff_init(struct sf_fs *fs, uint64_t offered,
