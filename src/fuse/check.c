@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * check.c - the decision for one request, its audit line, and the hooks
- * the control filesystem calls (invalidate, status, logging).
+ * the control filesystem calls to change it (invalidate, logging).
  *
  * Every hook has the shape of smk_curacc(): the caller's label, the
  * object's label, one sf_access() call, override by CAP_MAC_OVERRIDE
@@ -17,7 +17,6 @@
 #include <unistd.h>
 
 #include "smackfuse.h"
-#include "transport.h"
 
 /* Rate limit: a burst of SF_AUDIT_BURST lines, then SF_AUDIT_RATE a second
  * (printk_ratelimit style), counting what was dropped. */
@@ -248,59 +247,6 @@ int sf_check(struct sf_fs *fs, struct sf_subject *s, struct sf_node *node,
 void sf_invalidate_all(void *arg)
 {
 	sf_nodes_invalidate(arg);
-}
-
-static const char *const sf_subject_names[] = {
-	[SF_SUBJ_AUTO] = "auto", [SF_SUBJ_SMACK] = "smack",
-	[SF_SUBJ_KMOD] = "kmod", [SF_SUBJ_USERS] = "users",
-};
-
-/* Append what @add prints to @buf at *@n; past @size only count it (the
- * status is sized with @buf NULL first, then written). */
-static void sf_status_add(struct sf_fs *fs, char *buf, size_t size,
-			  size_t *n, int (*add)(struct sf_fs *, char *, size_t))
-{
-	char none[1];
-	int r = *n < size ? add(fs, buf + *n, size - *n) :
-			    add(fs, none, sizeof(none));
-
-	if (r > 0)
-		*n += (size_t)r;
-}
-
-size_t sf_status(void *arg, char *buf, size_t size)
-{
-	struct sf_fs *fs = arg;
-	size_t n;
-	int r;
-
-	r = snprintf(buf, size,
-		     "source: %s\nmountpoint: %s\nsubject: %s\n"
-		     "enforcing: %s\ncache: %s\nlogging: %d\n"
-		     "checks: %lu\ndenials: %lu\ngrants: %lu\n"
-		     "cache hits: %lu\nnodes: %zu\nnodes peak: %zu\n"
-		     "nodes high-water mark: %zu\nnodes evicted: %lu\n",
-		     fs->source, fs->mountpoint,
-		     sf_subject_names[fs->subject],
-		     fs->checks_off ? "no" : "yes",
-		     fs->cache_strict ? "strict" : "auto",
-		     atomic_load(&fs->logging),
-		     atomic_load(&fs->checks), atomic_load(&fs->denials),
-		     atomic_load(&fs->grants), atomic_load(&fs->cache_hits),
-		     fs->nnodes, fs->nodes_peak, fs->nodes_high,
-		     fs->nodes_evicted);
-	if (r < 0)
-		return 0;
-	n = (size_t)r;
-	sf_status_add(fs, buf, size, &n, sf_transport_status);
-	sf_status_add(fs, buf, size, &n, sf_reqcount_status);
-	sf_status_add(fs, buf, size, &n, sf_caps_status);
-	sf_status_add(fs, buf, size, &n, sf_handle_status);
-	sf_status_add(fs, buf, size, &n, sf_getattr_status);
-	sf_status_add(fs, buf, size, &n, sf_users_status);
-	sf_status_add(fs, buf, size, &n, sf_kernel_checks_status);
-	sf_status_add(fs, buf, size, &n, sf_privilege_status);
-	return n;
 }
 
 void sf_set_logging(void *arg, int level)

@@ -274,50 +274,6 @@ stale:
 	return -ESTALE;
 }
 
-/**
- * sf_handle_lookup - LOOKUP of "." (decoding a handle) or ".." (its
- * directory's parent) in node id @parent, which the daemon may not know.
- * Fills @e and takes a lookup reference as sf_node_lookup() does.
- * No Smack check: mainline asks none while decoding either.
- */
-int sf_handle_lookup(struct sf_fs *fs, fuse_ino_t parent, const char *name,
-		     struct fuse_entry_param *e, struct sf_node **out)
-{
-	struct sf_node *n;
-	int fd, rc;
-
-	if (!strcmp(name, "..")) {
-		n = sf_node_of_id(fs, parent);
-		return n ? sf_node_lookup(fs, n, "..", e, out) : -ESTALE;
-	}
-	n = sf_node_by_id(fs, parent);
-	if (n) {
-		memset(e, 0, sizeof(*e));
-		if (fstatat(n->fd, "", &e->attr,
-			    AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW)) {
-			rc = -errno;
-			sf_node_forget(fs, n, 1);
-			return rc;
-		}
-		e->ino = parent;
-		e->generation = n->gen;
-		*out = n;
-		return 0;
-	}
-	fd = sf_handle_open(fs, parent);
-	if (fd < 0)
-		return fd;
-	rc = sf_node_from_fd(fs, fd, e, &n);
-	if (rc)
-		return rc;
-	if (n->id != parent) {		/* known by another id: not ours */
-		sf_node_forget(fs, n, 1);
-		return -ESTALE;
-	}
-	*out = n;
-	return 0;
-}
-
 /* The status line (a status part). */
 int sf_handle_status(struct sf_fs *fs, char *buf, size_t size)
 {

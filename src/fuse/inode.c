@@ -41,6 +41,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "smackfuse.h"
 #include "transport.h"
 
@@ -167,12 +168,6 @@ static void sf_node_unset_id(struct sf_fs *fs, struct sf_node *n)
 	pthread_rwlock_unlock(&fs->ids_lock);
 }
 
-/* "/proc/self/fd/N" for calls that cannot take an O_PATH descriptor. */
-void sf_proc_path(const struct sf_node *n, char *buf, size_t size)
-{
-	snprintf(buf, size, "/proc/self/fd/%d", n->fd);
-}
-
 static size_t sf_hash(ino_t ino, dev_t dev, size_t nbuckets)
 {
 	uint64_t h = (uint64_t)ino * 0x9e3779b97f4a7c15ull ^ (uint64_t)dev;
@@ -248,19 +243,6 @@ static void sf_lru_touch(struct sf_fs *fs, struct sf_node *n)
 	if (fs->lru_tail != n) {
 		sf_lru_del(fs, n);
 		sf_lru_add(fs, n);
-	}
-}
-
-/* @ts: @ms (under 1000) milliseconds from now on CLOCK_MONOTONIC, the
- * clock of the eviction condition variables (sf_nodes_init) and of
- * loop.c's watch. */
-void sf_deadline_ms(struct timespec *ts, long ms)
-{
-	clock_gettime(CLOCK_MONOTONIC, ts);
-	ts->tv_nsec += ms * 1000 * 1000;
-	if (ts->tv_nsec >= 1000000000) {
-		ts->tv_sec++;
-		ts->tv_nsec -= 1000000000;
 	}
 }
 
@@ -611,6 +593,52 @@ struct sf_node *sf_node_by_id(struct sf_fs *fs, fuse_ino_t id)
 	}
 	pthread_mutex_unlock(&fs->nodes_lock);
 	return n;
+}
+
+/**
+ * sf_node_lookup_handle - LOOKUP of "." (decoding a handle) or ".." (its
+ * directory's parent) in node id @parent, which the daemon may not know:
+ * the node table's, or the backing object handle.c finds for the id.
+ * Fills @e and takes a lookup reference as sf_node_lookup() does.
+ * No Smack check: mainline asks none while decoding either.
+ */
+int sf_node_lookup_handle(struct sf_fs *fs, fuse_ino_t parent,
+			  const char *name, struct fuse_entry_param *e,
+			  struct sf_node **out)
+{
+	struct sf_node *n;
+	int fd, rc;
+
+	if (!strcmp(name, "..")) {
+		n = sf_node_of_id(fs, parent);
+		return n ? sf_node_lookup(fs, n, "..", e, out) : -ESTALE;
+	}
+	n = sf_node_by_id(fs, parent);
+	if (n) {
+		memset(e, 0, sizeof(*e));
+		if (fstatat(n->fd, "", &e->attr,
+			    AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW)) {
+			rc = -errno;
+			sf_node_forget(fs, n, 1);
+			return rc;
+		}
+		e->ino = parent;
+		e->generation = n->gen;
+		*out = n;
+		return 0;
+	}
+	fd = sf_handle_open(fs, parent);
+	if (fd < 0)
+		return fd;
+	rc = sf_node_from_fd(fs, fd, e, &n);
+	if (rc)
+		return rc;
+	if (n->id != parent) {		/* known by another id: not ours */
+		sf_node_forget(fs, n, 1);
+		return -ESTALE;
+	}
+	*out = n;
+	return 0;
 }
 
 /* Names the evicting thread hands to the kernel in one batch. */

@@ -2,6 +2,8 @@
 sbin_PROGRAMS += smackfuse
 smackfuse_SOURCES = \
 	src/fuse/smackfuse.h \
+	src/fuse/clock.h \
+	src/fuse/clock.c \
 	src/fuse/main.c \
 	src/fuse/inode.c \
 	src/fuse/label.c \
@@ -14,6 +16,7 @@ smackfuse_SOURCES = \
 	src/fuse/uidlookup.c \
 	src/fuse/check.c \
 	src/fuse/getattr.c \
+	src/fuse/status.c \
 	src/fuse/procfd.c \
 	src/fuse/policy.c \
 	src/fuse/create.h \

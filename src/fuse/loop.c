@@ -41,6 +41,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "smackfuse.h"
 #include "wire.h"
 

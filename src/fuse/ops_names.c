@@ -26,9 +26,9 @@ void sf_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 	int rc;
 
 	/* Only the kernel's handle decoding asks for "." (perhaps of a node
-	 * id we do not know) and ".."; handle.c. */
+	 * id we do not know) and ".."; inode.c and handle.c. */
 	if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2]))) {
-		rc = sf_handle_lookup(fs, parent, name, &e, &n);
+		rc = sf_node_lookup_handle(fs, parent, name, &e, &n);
 		if (rc) {
 			fuse_reply_err(req, -rc);
 			return;

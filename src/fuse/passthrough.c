@@ -13,8 +13,10 @@
  * it is asked for at INIT with FUSE_CAP_PASSTHROUGH, a backing file is
  * registered with fuse_passthrough_open() and named in OPEN's and
  * CREATE's replies by fuse_file_info's backing_id.  Before that,
- * pt_compat.c does the same on the wire.  The handlers see neither: they
- * get a backing id here and hand it to sf_reply_open().
+ * pt_compat.c asks for it in INIT's reply and makes those replies
+ * itself.  The handlers see neither: they get a backing id here and hand
+ * it, in the reply's descriptor (struct sf_open_reply), to
+ * sf_reply_open().
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -149,6 +151,7 @@ void sf_passthrough_forget(struct sf_fs *fs, struct sf_node *n)
 		atomic_fetch_sub(&fs->backing_open, 1);
 }
 
+/* The reply that opens a file, as @r describes it (transport.h). */
 int sf_reply_open(fuse_req_t req, const struct sf_open_reply *r)
 {
 #ifdef SF_LIBFUSE_PASSTHROUGH

@@ -5,18 +5,19 @@
  *
  * Such a libfuse neither asks for passthrough at INIT nor has a field
  * for the backing id in OPEN's reply.  So wire.c's hooks let this file
- * see INIT's request (did the kernel offer it?) and amend three replies:
- *  - INIT: FUSE_PASSTHROUGH in flags2 and a max_stack_depth of 1;
- *  - OPEN and CREATE: FOPEN_PASSTHROUGH and the id that
- *    FUSE_DEV_IOC_BACKING_OPEN gave the backing file.
- * libfuse gives a reply no way to carry more, and writes it from the
- * thread that calls fuse_reply_*(), inside that call: so the reply's
- * descriptor (struct sf_open_reply) rides in a thread-local for exactly
- * the length of that call (sf_ptc_reply()), and the writev hook amends a
- * copy of the reply it names, never libfuse's buffer.
+ * see INIT's request (did the kernel offer it?) and amend INIT's reply
+ * (FUSE_PASSTHROUGH in flags2 and a max_stack_depth of 1), found by its
+ * unique id.  OPEN's and CREATE's replies that name a backing file are
+ * made here, from the handler's descriptor (struct sf_open_reply):
+ * libfuse 3.14's own encoding of them (fill_entry(), fill_open()) plus
+ * FOPEN_PASSTHROUGH and the id that FUSE_DEV_IOC_BACKING_OPEN gave, sent
+ * as they are with fuse_reply_buf() (the same send_reply_ok() path as
+ * fuse_reply_open()).  Nothing is amended on the way out; the descriptor
+ * goes by argument, never through a thread-local.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -46,9 +47,6 @@ struct sf_backing_map {
 };
 
 #define SF_DEV_IOC_BACKING_OPEN		_IOW(229, 1, struct sf_backing_map)
-
-/* The reply this thread is writing, inside sf_ptc_reply() only. */
-static __thread const struct sf_open_reply *sf_ptc_writing;
 
 /* INIT's request: did the kernel offer passthrough? */
 void sf_ptc_sniff_init(struct sf_fs *fs, uint64_t offered)
@@ -88,55 +86,104 @@ int32_t sf_ptc_backing_open(struct sf_fs *fs, int fd)
 	return id > 0 ? id : -errno;
 }
 
-/* Send @reply (a struct sf_open_reply) with libfuse's fuse_reply_*(),
- * which writes it through sf_ptc_amend() on this thread. */
-int sf_ptc_reply(fuse_req_t req, const void *reply)
+/* A timeout as the wire has it, rounded as libfuse 3.14 does
+ * (calc_timeout_sec(), calc_timeout_nsec()): whole seconds, clamped at
+ * 0 and ULONG_MAX, and the fraction in nanoseconds below one second. */
+static void sf_ptc_timeout(double t, uint64_t *sec, uint32_t *nsec)
 {
-	const struct sf_open_reply *r = reply;
-	int rc;
+	double frac;
 
-	sf_ptc_writing = r->backing_id > 0 ? r : NULL;
-	if (r->entry)
-		rc = fuse_reply_create(req, r->entry, r->fi);
+	if (!(t > 0.0)) {
+		*sec = 0;
+		*nsec = 0;
+		return;
+	}
+	*sec = t >= (double)ULONG_MAX ? ULONG_MAX : (uint64_t)t;
+	frac = t - (double)*sec;
+	if (frac <= 0.0)
+		*nsec = 0;
+	else if (frac >= 0.999999999)
+		*nsec = 999999999;
 	else
-		rc = fuse_reply_open(req, r->fi);
-	sf_ptc_writing = NULL;
-	return rc;
+		*nsec = (uint32_t)(frac * 1.0e9);
 }
 
-static void sf_ptc_amend_open(char *out, int32_t backing_id)
+/* CREATE's entry, as libfuse's fuse_reply_create() writes it (a kernel
+ * with passthrough is far past protocol 7.9's short entry). */
+static void sf_ptc_entry_out(struct fuse_entry_out *o,
+			     const struct fuse_entry_param *e)
 {
-	struct sf_open_out o;
+	const struct stat *st = &e->attr;
 
-	memcpy(&o, out, sizeof(o));
-	o.open_flags |= SF_FOPEN_PASSTHROUGH;
-	o.backing_id = backing_id;
-	memcpy(out, &o, sizeof(o));
+	memset(o, 0, sizeof(*o));
+	o->nodeid = e->ino;
+	o->generation = e->generation;
+	sf_ptc_timeout(e->entry_timeout, &o->entry_valid,
+		       &o->entry_valid_nsec);
+	sf_ptc_timeout(e->attr_timeout, &o->attr_valid, &o->attr_valid_nsec);
+	o->attr.ino = st->st_ino;
+	o->attr.size = (uint64_t)st->st_size;
+	o->attr.blocks = (uint64_t)st->st_blocks;
+	o->attr.atime = (uint64_t)st->st_atim.tv_sec;
+	o->attr.mtime = (uint64_t)st->st_mtim.tv_sec;
+	o->attr.ctime = (uint64_t)st->st_ctim.tv_sec;
+	o->attr.atimensec = (uint32_t)st->st_atim.tv_nsec;
+	o->attr.mtimensec = (uint32_t)st->st_mtim.tv_nsec;
+	o->attr.ctimensec = (uint32_t)st->st_ctim.tv_nsec;
+	o->attr.mode = st->st_mode;
+	o->attr.nlink = (uint32_t)st->st_nlink;
+	o->attr.uid = st->st_uid;
+	o->attr.gid = st->st_gid;
+	o->attr.rdev = (uint32_t)st->st_rdev;
+	o->attr.blksize = (uint32_t)st->st_blksize;
+}
+
+/* OPEN's part, as libfuse's fill_open() writes it (the flags of struct
+ * fuse_file_info that 3.14 knows; the daemon sets no other), with the
+ * backing file named. */
+static void sf_ptc_open_out(struct sf_open_out *o,
+			    const struct fuse_file_info *fi,
+			    int32_t backing_id)
+{
+	memset(o, 0, sizeof(*o));
+	o->fh = fi->fh;
+	o->open_flags = SF_FOPEN_PASSTHROUGH;
+	if (fi->direct_io)
+		o->open_flags |= FOPEN_DIRECT_IO;
+	if (fi->keep_cache)
+		o->open_flags |= FOPEN_KEEP_CACHE;
+	if (fi->cache_readdir)
+		o->open_flags |= FOPEN_CACHE_DIR;
+	if (fi->nonseekable)
+		o->open_flags |= FOPEN_NONSEEKABLE;
+	if (fi->noflush)
+		o->open_flags |= FOPEN_NOFLUSH;
+	o->backing_id = backing_id;
 }
 
 /**
- * sf_ptc_amend - a reply on its way out: if it is the one sf_ptc_reply()
- * is writing, and has exactly the expected shape (header, then OPEN's or
- * CREATE's payload), return @amended, which has a copy of the payload in
- * @copy with the backing file named; else @iov as it is.
+ * sf_ptc_reply - send @r: with libfuse's fuse_reply_open() or
+ * fuse_reply_create() when it names no backing file, else the reply
+ * made here, whole, with fuse_reply_buf().  Returns what libfuse does.
  */
-const struct iovec *sf_ptc_amend(const struct iovec *iov, int count,
-				 struct iovec *amended, char *copy,
-				 size_t size)
+int sf_ptc_reply(fuse_req_t req, const struct sf_open_reply *r)
 {
-	const struct sf_open_reply *r = sf_ptc_writing;
-	size_t len = count == 2 ? iov[1].iov_len : 0, at;
+	char out[sizeof(struct fuse_entry_out) + sizeof(struct sf_open_out)];
+	struct fuse_entry_out e;
+	struct sf_open_out o;
+	size_t at = 0;
 
-	if (!r)
-		return iov;
-	sf_ptc_writing = NULL;	/* one reply per call */
-	at = r->entry ? sizeof(struct fuse_entry_out) : 0;
-	if (count != 2 || len > size || len != at + sizeof(struct sf_open_out))
-		return iov;
-	memcpy(copy, iov[1].iov_base, len);
-	sf_ptc_amend_open(copy + at, r->backing_id);
-	amended[0] = iov[0];
-	amended[1].iov_base = copy;
-	amended[1].iov_len = len;
-	return amended;
+	if (r->backing_id <= 0) {
+		if (r->entry)
+			return fuse_reply_create(req, r->entry, r->fi);
+		return fuse_reply_open(req, r->fi);
+	}
+	if (r->entry) {
+		sf_ptc_entry_out(&e, r->entry);
+		memcpy(out, &e, sizeof(e));
+		at = sizeof(e);
+	}
+	sf_ptc_open_out(&o, r->fi, r->backing_id);
+	memcpy(out + at, &o, sizeof(o));
+	return fuse_reply_buf(req, out, at + sizeof(o));
 }

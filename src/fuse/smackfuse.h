@@ -17,6 +17,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/uio.h>
@@ -94,6 +95,15 @@ struct sf_node {
 	 * are never cached again (ops.c, sf_open_mapped_write()). */
 	atomic_bool mapped_write;
 };
+
+/* "/proc/self/fd/N" of @n's descriptor, for calls that cannot take an
+ * O_PATH descriptor.  Here, with the node, because the inode table and
+ * the files it calls (label.c, lock.c) all need it. */
+static inline void sf_proc_path(const struct sf_node *n, char *buf,
+				size_t size)
+{
+	snprintf(buf, size, "/proc/self/fd/%d", n->fd);
+}
 
 struct sf_lockfd {
 	struct sf_lockfd *next;
@@ -218,15 +228,17 @@ int sf_node_from_fd(struct sf_fs *fs, int fd, struct fuse_entry_param *e,
 		    struct sf_node **out);
 /* The node of id @id with a new lookup reference, or NULL. */
 struct sf_node *sf_node_by_id(struct sf_fs *fs, fuse_ino_t id);
+/* LOOKUP of "." or ".." in a node id the daemon may not know (handle.c). */
+int sf_node_lookup_handle(struct sf_fs *fs, fuse_ino_t parent,
+			  const char *name, struct fuse_entry_param *e,
+			  struct sf_node **out);
 void sf_node_ref(struct sf_fs *fs, struct sf_node *n);
 void sf_node_forget(struct sf_fs *fs, struct sf_node *n, uint64_t nlookup);
 void sf_node_remember_entry(struct sf_fs *fs, struct sf_node *n,
 			    fuse_ino_t parent, const char *name, bool cached);
 void sf_nodes_invalidate(struct sf_fs *fs);
-void sf_deadline_ms(struct timespec *ts, long ms);
 /* Stop the fd-pressure thread; after the session is unmounted. */
 void sf_nodes_stop(struct sf_fs *fs);
-void sf_proc_path(const struct sf_node *n, char *buf, size_t size);
 
 /* label.c */
 int sf_labels_setup(struct sf_fs *fs);
@@ -314,10 +326,6 @@ int sf_lock_wait(fuse_req_t req, int fd, struct flock *fl, int op);
 int sf_lock_try(int fd, struct flock *fl, int op);
 int sf_lock_test(int fd, struct flock *fl);
 
-/* loop.c (the transport's functions are in transport.h) */
-void sf_loop_yield(void);
-unsigned long sf_loop_takeovers(void);
-bool sf_request_may_wait(uint32_t opcode);
 
 /* policy.c: @paths, or @etc/accesses.d if there is one and none given */
 int sf_policy_load(struct sf_fs *fs, const char *etc, char **paths,
@@ -359,14 +367,13 @@ void sf_handle_setup(struct sf_fs *fs);
 fuse_ino_t sf_handle_id(struct sf_fs *fs, int fd, const struct stat *st);
 uint32_t sf_handle_gen(fuse_ino_t id);
 int sf_handle_open(struct sf_fs *fs, fuse_ino_t id);
-int sf_handle_lookup(struct sf_fs *fs, fuse_ino_t parent, const char *name,
-		     struct fuse_entry_param *e, struct sf_node **out);
 int sf_handle_status(struct sf_fs *fs, char *buf, size_t size);
 
 /* remount.c */
 int sf_remount(const char *mountpoint, const char *opts);
 
-/* For the control filesystem (control.h hooks take a void *arg). */
+/* For the control filesystem (control.h hooks take a void *arg):
+ * check.c, status.c (the status file), subject.c. */
 void sf_invalidate_all(void *arg);
 size_t sf_status(void *arg, char *buf, size_t size);
 sf_lid sf_subject_hook(void *arg, pid_t pid, uid_t uid, gid_t gid);

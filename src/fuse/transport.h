@@ -2,9 +2,13 @@
 /*
  * transport.h - the wire between the kernel and the request handlers:
  * how requests arrive (/dev/fuse or io_uring) and how a reply that opens
- * a file names its backing file (FUSE passthrough).  The handlers (ops.c)
- * use the replies and backing ids below and never learn which transport
- * carries them; main.c sets the wire up and takes it down.
+ * a file names its backing file (FUSE passthrough).  The one interface
+ * between them: the handlers (ops.c, inode.c, uids.c, lock.c) and the
+ * status file use what is below and never learn which transport carries
+ * a request; main.c sets the wire up and takes it down.  The arrows go
+ * from the handlers down to the transport, never back: besides libfuse's
+ * dispatch into sf_ops, the transport calls only caps.c (INIT's flags)
+ * and clock.c, and uring_libfuse.c subject.c's sf_read_small().
  *
  * Each feature is libfuse's where the library has it (passthrough since
  * 3.17, io_uring since 3.18 when built with liburing), else the daemon's
@@ -60,9 +64,13 @@ int32_t sf_passthrough_open(struct sf_fs *fs, fuse_req_t req,
 void sf_passthrough_forget(struct sf_fs *fs, struct sf_node *n);
 
 /*
- * A reply that opens a file: OPEN's, or CREATE's when @entry is set.
- * Beyond libfuse's fields of @fi it says which backing file, if any, the
- * kernel reads and writes the open file through.
+ * The reply descriptor of a reply that opens a file: OPEN's, or
+ * CREATE's when @entry is set.  Beyond libfuse's fields of @fi it says
+ * which backing file, if any, the kernel reads and writes the open file
+ * through.  The handler fills it and hands it to sf_reply_open(); it
+ * travels by argument to where the reply's bytes are made (libfuse's
+ * fi->backing_id on 3.17 and later, pt_compat.c before), never through
+ * a thread-local.
  */
 struct sf_open_reply {
 	const struct fuse_entry_param *entry;	/* CREATE's new entry */
@@ -74,6 +82,14 @@ struct sf_open_reply {
  * (-ENOENT: the caller was interrupted and the open is to be undone). */
 int sf_reply_open(fuse_req_t req, const struct sf_open_reply *r);
 
+/* ---- inode.c, uids.c: a handler about to wait ---- */
+
+/* Let another worker read /dev/fuse while this thread waits for
+ * something that may take long (FORGETs, the name service).  Only passes
+ * loop.c's token on: it takes no lock and never blocks, so a caller may
+ * hold its own (inode.c holds nodes_lock).  A no-op without the token. */
+void sf_loop_yield(void);
+
 /* ---- lock.c ---- */
 
 /* Before a lock request answers "conflict": let the other transport
@@ -81,7 +97,7 @@ int sf_reply_open(fuse_req_t req, const struct sf_open_reply *r);
  * the lock).  A no-op on /dev/fuse, where requests are taken in order. */
 void sf_transport_settle(void);
 
-/* ---- check.c ---- */
+/* ---- status.c ---- */
 
 /* The status file's transport lines, and its requests by type
  * (reqcount.c). */

@@ -27,6 +27,7 @@
 #include <syslog.h>
 
 #include "smackfuse.h"
+#include "transport.h"
 #include "uidlookup.h"
 #include "uids.h"
 #include "uidtab.h"

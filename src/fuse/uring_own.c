@@ -51,6 +51,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "smackfuse.h"
 #include "transport.h"
 #include "uring_abi.h"
@@ -183,6 +184,7 @@ static struct sf_ur_queue *sf_urq;
 static size_t sf_ur_payload;		/* the kernel's max_payload_sz */
 static int sf_ur_fd;			/* /dev/fuse */
 static struct fuse_session *sf_ur_se;
+static struct sf_fs *sf_ur_fs;		/* for its messages */
 static atomic_bool sf_ur_stopping;
 /* The queues' threads wait for the INIT reply: go 1, or -1 to give up. */
 static pthread_mutex_t sf_ur_go_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -389,7 +391,7 @@ static void sf_ur_lost(struct sf_ur_ent *e, int res)
 	snprintf(why, sizeof(why), "the kernel refused a queue (%s)",
 		 strerror(-res));
 	sf_uring_set(false, why);
-	sf_uring_say(&sf_fs);
+	sf_uring_say(sf_ur_fs);
 }
 
 /* Commits handed over by other threads. */
@@ -647,6 +649,7 @@ static int sf_ur_setup(struct sf_fs *fs, const struct fuse_init_out *o)
 		return -ENOENT;
 	sf_ur_fd = fuse_session_fd(fs->se);
 	sf_ur_se = fs->se;
+	sf_ur_fs = fs;
 	sf_ur.nt = nq * SF_UR_THREADS;
 	sf_urq = calloc(sf_ur.nt, sizeof(*sf_urq));
 	if (!sf_urq)

@@ -10,10 +10,11 @@
  * without passthrough, passthrough (pt_compat.c).
  *
  * Writing: INIT's reply asks for what was chosen (where libfuse does not:
- * the daemon's own ring, and passthrough with libfuse 3.14).  With libfuse
- * 3.14, OPEN's and CREATE's replies get their backing file on the way
- * (pt_compat.c).  A reply to a request the daemon's own ring carried goes
- * into its ring entry (uring_own.c); everything else to /dev/fuse.
+ * the daemon's own ring, and passthrough with libfuse 3.14).  No other
+ * reply is changed here: one that names a backing file was made whole
+ * before libfuse sent it (sf_reply_open(), passthrough.c).  A reply to a
+ * request the daemon's own ring carried goes into its ring entry
+ * (uring_own.c); everything else to /dev/fuse.
  * libfuse's own ring answers its requests itself, past these hooks.
  *
  * libfuse 3.18.3 and later leave fuse_session_custom_io() out unless
@@ -161,13 +162,8 @@ static ssize_t sf_wire_init_reply(struct sf_fs *fs, int fd,
 static ssize_t sf_wire_writev(int fd, struct iovec *iov, int count,
 			      void *userdata)
 {
-	const struct iovec *out = iov;
 	struct fuse_out_header oh;
 	ssize_t res;
-#ifndef SF_LIBFUSE_PASSTHROUGH
-	struct iovec amended[2];
-	char copy[SF_PTC_COPY];
-#endif
 
 	if (sf_wire.init_pending && count >= 1 &&
 	    iov[0].iov_len >= sizeof(oh)) {
@@ -175,12 +171,9 @@ static ssize_t sf_wire_writev(int fd, struct iovec *iov, int count,
 		if (oh.unique == sf_wire.init_unique)
 			return sf_wire_init_reply(userdata, fd, iov, count);
 	}
-#ifndef SF_LIBFUSE_PASSTHROUGH
-	out = sf_ptc_amend(iov, count, amended, copy, sizeof(copy));
-#endif
-	if (sf_ring_take(out, count, &res))
+	if (sf_ring_take(iov, count, &res))
 		return res;
-	return writev(fd, out, count);
+	return writev(fd, iov, count);
 }
 
 #endif /* SF_LIBFUSE_CUSTOM_IO */

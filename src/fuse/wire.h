@@ -15,6 +15,8 @@
 
 #include "smackfuse.h"
 
+struct sf_open_reply;	/* transport.h */
+
 /* INIT's flags, both words (flags2 only counts with FUSE_INIT_EXT). */
 static inline uint64_t sf_init_flags(uint32_t flags, uint32_t flags2)
 {
@@ -36,11 +38,15 @@ static inline void sf_wire_tmpfile_as_create(char *req, size_t len)
 void sf_wire_tmpfile_as_create(char *req, size_t len);
 #endif
 
-/* loop.c: the token of the /dev/fuse readers (transport.h has the rest). */
+/* loop.c: the token of the /dev/fuse readers (transport.h has the rest);
+ * the requests both transports keep from holding up the others; and,
+ * for the status file, how many requests the watch passed over. */
 int sf_loop_start(void);
 void sf_loop_stop(void);
 void sf_loop_acquire(void);
 void sf_loop_received(uint32_t opcode, size_t len);
+bool sf_request_may_wait(uint32_t opcode);
+unsigned long sf_loop_takeovers(void);
 
 /* reqcount.c: a request of @opcode was read, by wire.c or the own ring. */
 void sf_reqcount(uint32_t opcode);
@@ -54,13 +60,7 @@ void sf_ptc_sniff_init(struct sf_fs *fs, uint64_t offered);
 void sf_ptc_init(struct sf_fs *fs);
 void sf_ptc_init_reply(struct sf_fs *fs, char *out, size_t len);
 int32_t sf_ptc_backing_open(struct sf_fs *fs, int fd);
-int sf_ptc_reply(fuse_req_t req, const void *reply);
-const struct iovec *sf_ptc_amend(const struct iovec *iov, int count,
-				 struct iovec *amended, char *copy,
-				 size_t size);
-/* Room sf_ptc_amend() needs in @copy. */
-#define SF_PTC_COPY	(sizeof(struct fuse_entry_out) + \
-			 sizeof(struct fuse_open_out))
+int sf_ptc_reply(fuse_req_t req, const struct sf_open_reply *r);
 
 /* uring.c: the choice of io_uring, whichever ring carries it. */
 bool sf_uring_sniff_init(struct sf_fs *fs, uint64_t offered,
