@@ -40,6 +40,7 @@ smackfuse_SOURCES = \
 	src/fuse/uring.c \
 	src/fuse/ops.h \
 	src/fuse/ops.c \
+	src/fuse/ops_check.c \
 	src/fuse/ops_cache.c \
 	src/fuse/ops_names.c \
 	src/fuse/ops_attrs.c \

@@ -6,8 +6,9 @@
  * for each family of hooks: names (ops_names.c), attributes (ops_attrs.c)
  * and extended attributes (ops_xattrs.c), open files and their I/O
  * (ops_io.c), directories (ops_dirs.c), locks (ops_locks.c).  ops.c holds
- * the operations table (sf_ops), INIT, and the checks several families
- * make; ops_cache.c says what the kernel may cache of a reply.  Nothing
+ * the operations table (sf_ops) and INIT; below the families,
+ * ops_check.c has the checks several of them make and ops_cache.c says
+ * what the kernel may cache of a reply.  Nothing
  * outside the handlers includes this header: the daemon sees sf_ops.
  */
 #ifndef SMACKFUSE_OPS_H
@@ -27,7 +28,7 @@ static inline bool sf_hidden(const char *name)
 	return !strncmp(name, SF_TMP_PREFIX, SF_TMP_PREFIX_LEN);
 }
 
-/* ops.c */
+/* ops_check.c */
 int sf_check_dir_change(struct sf_fs *fs, struct sf_subject *s,
 			struct sf_node *dir, const char *name);
 int sf_check_or_reply(fuse_req_t req, struct sf_node *n, u32 request,

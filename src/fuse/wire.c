@@ -66,32 +66,6 @@ static void sf_wire_init_request(struct sf_fs *fs,
 	sf_wire.init_pending = true;
 }
 
-#ifndef HAVE_STRUCT_FUSE_LOWLEVEL_OPS_TMPFILE
-/*
- * O_TMPFILE for a libfuse without the tmpfile op (3.14, Debian 12).  The
- * kernel's FUSE_TMPFILE (protocol 7.37, Linux 6.1) is laid out as
- * FUSE_CREATE is, fuse_create_in and then a name, and takes CREATE's
- * reply; the name is vfs_tmpfile()'s "/", which no CREATE can carry (a
- * name never holds a slash).  Handed to libfuse as a CREATE, it reaches
- * sf_create(), which serves the name "/" as sf_tmpfile().  Anything else
- * stays FUSE_TMPFILE: libfuse answers ENOSYS, the kernel EOPNOTSUPP.
- */
-void sf_wire_tmpfile_as_create(char *req, size_t len)
-{
-	const size_t name = sizeof(struct fuse_in_header) +
-			    sizeof(struct fuse_create_in);
-	struct fuse_in_header h;
-
-	if (len < name + 2)
-		return;
-	memcpy(&h, req, sizeof(h));
-	if (h.opcode != FUSE_TMPFILE || memcmp(req + name, "/", 2))
-		return;
-	h.opcode = FUSE_CREATE;
-	memcpy(req, &h, sizeof(h));
-}
-#endif
-
 /* Not inlined into sf_wire_read(): libfuse cancels its workers blocked
  * in read() at exit, and a frame with arrays on it that the cancellation
  * unwinds would leave ASan's stack poison behind (tests/sanitize). */

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 #include <sys/uio.h>
 
@@ -23,20 +24,38 @@ static inline uint64_t sf_init_flags(uint32_t flags, uint32_t flags2)
 	return flags | ((flags & FUSE_INIT_EXT) ? (uint64_t)flags2 << 32 : 0);
 }
 
-/* wire.c: FUSE_TMPFILE given to a libfuse without the tmpfile op as the
- * CREATE it is laid out as (in place; a no-op where libfuse has it). */
 #ifndef FUSE_TMPFILE
 #define FUSE_TMPFILE 51		/* protocol 7.37 */
 #endif
-#ifdef HAVE_STRUCT_FUSE_LOWLEVEL_OPS_TMPFILE
+
+/*
+ * O_TMPFILE for a libfuse without the tmpfile op (3.14, Debian 12).  The
+ * kernel's FUSE_TMPFILE (protocol 7.37, Linux 6.1) is laid out as
+ * FUSE_CREATE is, fuse_create_in and then a name, and takes CREATE's
+ * reply; the name is vfs_tmpfile()'s "/", which no CREATE can carry (a
+ * name never holds a slash).  Handed to libfuse as a CREATE, it reaches
+ * sf_create(), which serves the name "/" as sf_tmpfile().  Anything else
+ * stays FUSE_TMPFILE: libfuse answers ENOSYS, the kernel EOPNOTSUPP.
+ */
 static inline void sf_wire_tmpfile_as_create(char *req, size_t len)
 {
+#ifndef HAVE_STRUCT_FUSE_LOWLEVEL_OPS_TMPFILE
+	const size_t name = sizeof(struct fuse_in_header) +
+			    sizeof(struct fuse_create_in);
+	struct fuse_in_header h;
+
+	if (len < name + 2)
+		return;
+	memcpy(&h, req, sizeof(h));
+	if (h.opcode != FUSE_TMPFILE || memcmp(req + name, "/", 2))
+		return;
+	h.opcode = FUSE_CREATE;
+	memcpy(req, &h, sizeof(h));
+#else
 	(void)req;
 	(void)len;
-}
-#else
-void sf_wire_tmpfile_as_create(char *req, size_t len);
 #endif
+}
 
 /* loop.c: the token of the /dev/fuse readers (transport.h has the rest);
  * the requests both transports keep from holding up the others; and,
