@@ -1,6 +1,6 @@
 #!/bin/bash
 # acl.sh [BUILD_DIR] - what the kernel's evaluation of POSIX ACLs costs a
-# caller who does not own the files (FUSE_POSIX_ACL, src/fuse/acl.c):
+# caller who does not own the files (FUSE_POSIX_ACL, src/fuse/handlers/acl.c):
 # stat(2), and open, read 4 KiB and close, of N files in 100 directories,
 # natively and through smackfuse, in a tree without ACLs and in one where
 # every directory and file has an access ACL naming the caller.

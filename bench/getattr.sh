@@ -1,6 +1,6 @@
 #!/bin/bash
 # getattr.sh [BUILD_DIR] - the cost of telling stat(2), a path walk's
-# search and access(2) apart (src/fuse/getattr.c), side by side.
+# search and access(2) apart (src/fuse/decision/getattr.c), side by side.
 #
 # One mount; N files in 100 directories, all labelled Obj (attributes not
 # cached: every stat(2) sends GETATTRs).  Two subjects stat them in turn:

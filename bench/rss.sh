@@ -17,7 +17,7 @@ t0=$(date +%s.%N)
 rl_op root mktree "$B" "$n" >/dev/null || exit 2
 t1=$(date +%s.%N)
 # One O_PATH fd per cached inode, and the daemon keeps at most half its
-# fd limit as nodes (src/fuse/inode.c): give it room for all N if the hard
+# fd limit as nodes (src/fuse/nodes/inode.c): give it room for all N if the hard
 # limit allows, so that every inode stays cached; otherwise it makes the
 # kernel forget the least recently used ones and the walk still completes
 # (raising the hard limit needs CAP_SYS_RESOURCE).

@@ -40,6 +40,8 @@ src_common_user_libsfuser_a_SOURCES = \
 	src/common/user/mountinfo.h \
 	src/common/user/mountinfo.c \
 	src/common/user/procstatus.h \
-	src/common/user/procstatus.c
+	src/common/user/procstatus.c \
+	src/common/user/smallfile.h \
+	src/common/user/smallfile.c
 src_common_user_libsfuser_a_CFLAGS = $(AM_CFLAGS) $(URCU_CFLAGS)
 SF_USER_LIBS = src/common/user/libsfuser.a

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * mmap.c - smack_mmap_file()'s rule, for the daemon (an exec open of a
- * program carrying SMACK64MMAP, src/fuse/file.c) and for smackfuse.ko
+ * program carrying SMACK64MMAP, src/fuse/handlers/file.c) and for smackfuse.ko
  * (every mapping of such a file, src/kmod/hooks_file.c).
  *
  * The SMACK64MMAP label M stands for what may be mapped: a task may map

@@ -24,6 +24,7 @@
 
 #include "caps.h"
 #include "procstatus.h"
+#include "smallfile.h"
 #include "smack.h"
 #include "users.h"
 
@@ -271,7 +272,6 @@ sf_lid sf_subject_of(struct sf_fs *fs, pid_t pid, uid_t uid, gid_t gid);
 bool sf_privileged(struct sf_fs *fs, struct sf_subject *s, int cap);
 bool sf_subject_capable(struct sf_subject *s, int cap);
 bool sf_subject_in_group(struct sf_subject *s, gid_t gid);
-int sf_read_small(const char *path, char *buf, size_t size);
 const char *sf_kernel_checks(void);
 int sf_kernel_checks_status(struct sf_fs *fs, char *buf, size_t size);
 int sf_privilege_status(struct sf_fs *fs, char *buf, size_t size);

@@ -8,7 +8,7 @@
  *	opens the handle; for r also prints the file's first line
  *   fhandle forge TYPE:HEX
  *	the handle a smackfuse mount gives the object whose backing handle
- *	is TYPE:HEX (src/fuse/handle.c): FILEID_INO64_GEN, the node id the
+ *	is TYPE:HEX (src/fuse/nodes/handle.c): FILEID_INO64_GEN, the node id the
  *	backing handle's first 8 bytes, the generation a hash of it
  *
  * -u USER runs the call as USER (uid, gid, groups) keeping one

@@ -51,7 +51,7 @@ RL_FUZZ_SRC = $(smackfuse_SOURCES) $(src_control_libsfcontrol_a_SOURCES) \
 	$(src_common_user_libsfuser_a_SOURCES) \
 	src/common/cipso.c tests/reliability/fuzz/fuzz_stubs.c
 RL_FUZZ_H = $(SF_CORE_H) $(top_srcdir)/src/fuse/smackfuse.h \
-	$(top_srcdir)/src/fuse/create.h $(top_srcdir)/src/control/control.h \
+	$(top_srcdir)/src/fuse/handlers/create.h $(top_srcdir)/src/control/control.h \
 	$(top_srcdir)/src/control/control_int.h $(top_srcdir)/src/common/cipso.h
 
 if HAVE_CLANG
@@ -59,9 +59,8 @@ RL_FUZZ_BINS = $(RL_FUZZ_NAMES:%=tests/reliability/fuzz/fuzz_%)
 RL_FUZZ_CFLAGS = -g -O1 -fsanitize=address,undefined \
 	-fno-sanitize-recover=undefined -fno-sanitize=alignment \
 	-Dsyslog=sf_fuzz_syslog -I$(top_srcdir)/src/common \
-	-I$(top_srcdir)/src/common/user -I$(top_srcdir)/src/fuse \
-	-I$(top_srcdir)/src/control -I$(top_srcdir)/src/netlabel $(FUSE3_CFLAGS) \
-	$(URCU_CFLAGS)
+	-I$(top_srcdir)/src/common/user $(SF_DAEMON_INCLUDES) \
+	-I$(top_srcdir)/src/netlabel $(FUSE3_CFLAGS) $(URCU_CFLAGS)
 RL_FUZZ_LIB = tests/reliability/fuzz/libsffuzz.a
 # NetLabel (not instrumented): the control fuzzer never lets the control
 # files reach the kernel (ctl_net_init(..., false)).

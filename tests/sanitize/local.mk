@@ -29,7 +29,7 @@ tests/sanitize/asan-smackfuse: $(SF_SAN_DAEMON_SRC) smackfuse$(EXEEXT)
 	$(CC) -g -O1 -fno-omit-frame-pointer \
 	  -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	  -fno-sanitize=alignment $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) \
-	  -I$(top_srcdir)/src/netlabel -I$(top_srcdir)/src/control $(FUSE3_CFLAGS) $(URCU_CFLAGS) \
+	  -I$(top_srcdir)/src/netlabel $(SF_DAEMON_INCLUDES) $(FUSE3_CFLAGS) $(URCU_CFLAGS) \
 	  $(URING_CFLAGS) -o $@ $$c $(SF_NETLABEL_LIBS) \
 	  $(FUSE3_LIBS) $(URCU_LIBS) $(URING_LIBS) -lpthread
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_users.c - libFuzzer target for the users map parser
- * (sf_users_load in src/fuse/subject.c).  The input is the file; it is
+ * (sf_users_load in src/fuse/decision/subject.c).  The input is the file; it is
  * loaded through a memfd.  A rejected file must leave the loaded map
  * exactly as it was (all or nothing): checked after every input.
  */

@@ -8,7 +8,7 @@
  * a request; main.c sets the wire up and takes it down.  The arrows go
  * from the handlers down to the transport, never back: besides libfuse's
  * dispatch into sf_ops, the transport calls only caps.c (INIT's flags)
- * and clock.c, and uring_libfuse.c subject.c's sf_read_small().
+ * and clock.c.
  *
  * Each feature is libfuse's where the library has it (passthrough since
  * 3.17, io_uring since 3.18 when built with liburing), else the daemon's

@@ -27,21 +27,6 @@
 /* Where the one-time notices of this file go (-f: standard error). */
 static bool sf_subject_foreground;
 
-int sf_read_small(const char *path, char *buf, size_t size)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t len;
-
-	if (fd < 0)
-		return -errno;
-	len = read(fd, buf, size - 1);
-	close(fd);
-	if (len < 0)
-		return -errno;
-	buf[len] = '\0';
-	return (int)len;
-}
-
 /* Is the host kernel's Smack active?  Mainline refuses attr reads with
  * EINVAL when the LSM is not there. */
 static bool sf_host_smack(void)
