@@ -131,8 +131,14 @@ static void sf_audit(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
 	}
 }
 
-int sf_decide(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
-	      u32 request)
+/**
+ * sf_check_label_quiet - would the rules alone give subject @s @request
+ * on an object labelled @object?  No override, no counter, no audit line:
+ * for a shortcut whose denial leads to a check that is audited.
+ * Returns 0 or -EACCES.
+ */
+int sf_check_label_quiet(struct sf_fs *fs, struct sf_subject *s,
+			 sf_lid object, u32 request)
 {
 	int rc;
 
@@ -227,8 +233,14 @@ int sf_check_label(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
 	return rc ? -EACCES : 0;
 }
 
-int sf_check(struct sf_fs *fs, struct sf_subject *s, struct sf_node *node,
-	     u32 request, const char *fn, const char *name)
+/**
+ * sf_check_node - may subject @s have @request on @node?  sf_check_label()
+ * on the node's label; @name, when set, is the entry in @node the audit
+ * line names.  Returns 0 or -EACCES.
+ */
+int sf_check_node(struct sf_fs *fs, struct sf_subject *s,
+		  struct sf_node *node, u32 request, const char *fn,
+		  const char *name)
 {
 	if (fs->checks_off)
 		return 0;

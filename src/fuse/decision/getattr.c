@@ -610,20 +610,21 @@ static void sf_unsure_log(struct sf_fs *fs, pid_t pid, long nr)
 	}
 }
 
-/* Decide a permission-site @request quietly: its bits, then read as a
+/* Check a permission site's @request quietly: its bits, then read as a
  * decision of its own when SF_AND_READ says so. */
-static int sf_perm_decide(struct sf_fs *fs, struct sf_subject *s,
-			  sf_lid object, u32 request)
+static int sf_check_perm_quiet(struct sf_fs *fs, struct sf_subject *s,
+			       sf_lid object, u32 request)
 {
-	if (sf_decide(fs, s, object, request & ~SF_AND_READ))
+	if (sf_check_label_quiet(fs, s, object, request & ~SF_AND_READ))
 		return -EACCES;
-	if ((request & SF_AND_READ) && sf_decide(fs, s, object, SF_MAY_READ))
+	if ((request & SF_AND_READ) &&
+	    sf_check_label_quiet(fs, s, object, SF_MAY_READ))
 		return -EACCES;
 	return 0;
 }
 
 /* The same, audited as mainline names the two hooks. */
-static int sf_perm_check(struct sf_fs *fs, struct sf_subject *s,
+static int sf_check_perm(struct sf_fs *fs, struct sf_subject *s,
 			 struct sf_node *n, sf_lid object, u32 request)
 {
 	int rc;
@@ -663,7 +664,7 @@ static int sf_check_getattr_unsure(struct sf_fs *fs, struct sf_subject *s,
 		asked = true;
 	}
 	if (!rc && perm != SF_LATER && perm) {
-		rc = sf_perm_check(fs, s, n, object, perm);
+		rc = sf_check_perm(fs, s, n, object, perm);
 		asked = true;
 	}
 	if (!asked)
@@ -716,7 +717,7 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 	if (sf_getattr_of_open_file(fi))
 		return sf_granted(fs);
 	object = sf_node_label(fs, n);
-	if (!sf_decide(fs, s, object, sf_getattr_all(n->type)))
+	if (!sf_check_label_quiet(fs, s, object, sf_getattr_all(n->type)))
 		return sf_check_label(fs, s, object, SF_MAY_READ,
 				      SF_FN_GETATTR, n, NULL);
 	/* The system call first, the cheaper read: when the subject may
@@ -726,9 +727,10 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 	request = sf_perm_request(&call, n->type);
 	later = request == SF_LATER || !request;
 	chown_refresh = sf_call_chowns(&call) && n->type != S_IFDIR;
-	if ((later || !sf_perm_decide(fs, s, object, request)) &&
-	    (!chown_refresh || !sf_decide(fs, s, object, SF_MAY_WRITE)) &&
-	    !sf_decide(fs, s, object, SF_MAY_READ | search))
+	if ((later || !sf_check_perm_quiet(fs, s, object, request)) &&
+	    (!chown_refresh ||
+	     !sf_check_label_quiet(fs, s, object, SF_MAY_WRITE)) &&
+	    !sf_check_label_quiet(fs, s, object, SF_MAY_READ | search))
 		return sf_granted(fs);
 	switch (sf_getattr_site(fs, s->pid, &site_err)) {
 	case SF_SITE_STAT:
@@ -740,7 +742,7 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 	case SF_SITE_PERM:
 		if (later)
 			return sf_granted(fs);
-		return sf_perm_check(fs, s, n, object, request);
+		return sf_check_perm(fs, s, n, object, request);
 	case SF_SITE_SETATTR:
 		/* Mainline's smack_inode_setattr, made before the owner
 		 * check that the FUSE driver makes before the SETATTR. */

@@ -3,8 +3,8 @@
  * ops.c - the FUSE operations table and INIT.
  *
  * Each operation has the shape of a mainline Smack hook: find the caller,
- * find the object, sf_check() what the VFS and smack_lsm.c would check,
- * then one backing *at() call and one reply.  The kernel checks the mode
+ * find the object, sf_check_node() what the VFS and smack_lsm.c would
+ * check, then one backing *at() call and one reply.  The kernel checks the mode
  * bits itself (default_permissions).  The handlers live in a file per
  * family (ops.h), the checks several families make in ops_check.c.
  */

@@ -26,7 +26,7 @@ void sf_opendir(fuse_req_t req, fuse_ino_t ino,
 	struct sf_dir *d;
 	int rc, fd;
 
-	if (sf_check_or_reply(req, n, SF_MAY_READ, "smack_file_open"))
+	if (sf_check_node_reply(req, n, SF_MAY_READ, "smack_file_open"))
 		return;
 	d = calloc(1, sizeof(*d));
 	if (!d) {

@@ -91,9 +91,9 @@ void sf_setxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 	rc = is_smack ? sf_setxattr_smack(fs, &s, n, name, value, size, &lid)
 		      : 0;
 	if (!rc)
-		rc = sf_check(fs, &s, n, SF_MAY_WRITE, sf_acl_name(name) ?
-			      "smack_inode_set_acl" : "smack_inode_setxattr",
-			      NULL);
+		rc = sf_check_node(fs, &s, n, SF_MAY_WRITE, sf_acl_name(name) ?
+				   "smack_inode_set_acl" :
+				   "smack_inode_setxattr", NULL);
 	if (rc)
 		goto out;
 	sf_proc_path(n, proc, sizeof(proc));
@@ -168,8 +168,8 @@ void sf_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 			return;
 		}
 	} else if (!sf_kernel_reads_xattr(name, fuse_req_ctx(req)->pid) &&
-		   sf_check_or_reply(req, n, SF_MAY_READ,
-				     "smack_inode_getxattr")) {
+		   sf_check_node_reply(req, n, SF_MAY_READ,
+				       "smack_inode_getxattr")) {
 		return;
 	}
 	if (!strcmp(name, "security.SMACK64")) {
@@ -291,9 +291,9 @@ void sf_removexattr(fuse_req_t req, fuse_ino_t ino, const char *name)
 	if (is_smack && !sf_privileged(fs, &s, SF_CAP_MAC_ADMIN))
 		rc = -EPERM;
 	if (!rc)
-		rc = sf_check(fs, &s, n, SF_MAY_WRITE, sf_acl_name(name) ?
-			      "smack_inode_remove_acl" :
-			      "smack_inode_removexattr", NULL);
+		rc = sf_check_node(fs, &s, n, SF_MAY_WRITE, sf_acl_name(name) ?
+				   "smack_inode_remove_acl" :
+				   "smack_inode_removexattr", NULL);
 	if (rc)
 		goto out;
 	sf_proc_path(n, proc, sizeof(proc));
