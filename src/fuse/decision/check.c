@@ -221,12 +221,12 @@ int sf_check_label(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
 	if (rc) {
 		atomic_fetch_add_explicit(&fs->denials, 1,
 					  memory_order_relaxed);
-		if (logging & 1)
+		if (logging & SF_LOG_DENIED)
 			sf_audit(fs, s, object, request, true, fn, node, name);
 	} else {
 		atomic_fetch_add_explicit(&fs->grants, 1,
 					  memory_order_relaxed);
-		if (logging & 2)
+		if (logging & SF_LOG_ACCEPTED)
 			sf_audit(fs, s, object, request, false, fn, node,
 				 name);
 	}
@@ -265,6 +265,6 @@ void sf_set_logging(void *arg, int level)
 {
 	struct sf_fs *fs = arg;
 
-	if (level >= 0 && level <= 3)
+	if (level >= 0 && level <= SF_LOG_ALL)
 		atomic_store(&fs->logging, level);
 }

@@ -215,11 +215,12 @@ static size_t sf_list_rewrite(struct sf_fs *fs, const char *in, size_t len,
 
 	for (p = in; p < in + len; p += strlen(p) + 1) {
 		if (!strncmp(p, fs->xattr_prefix, plen)) {
-			if (strncmp(p + plen, "SMACK64", 7))
+			if (strncmp(p + plen, "SMACK64", strlen("SMACK64")))
 				continue;
 			o += (size_t)sprintf(out + o, "security.%s", p + plen)
 				+ 1;
-		} else if (!strncmp(p, "security.SMACK64", 16)) {
+		} else if (!strncmp(p, "security.SMACK64",
+				    strlen("security.SMACK64"))) {
 			continue;
 		} else {
 			memcpy(out + o, p, strlen(p) + 1);
