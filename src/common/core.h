@@ -8,9 +8,6 @@
 
 #include "smack.h"
 
-/* Largest input any parser accepts: bigger input is refused outright. */
-#define SF_INPUT_MAX	(64u << 20)
-
 /*
  * A bounded output buffer with snprintf semantics: writes what fits,
  * always NUL-terminates when size > 0, and counts the full length.
@@ -69,6 +66,8 @@ size_t sf_label_len(const struct sf_labels *labels, sf_lid lid);
  */
 #define SF_LID_LIMIT	(1u << 28)
 #define SF_SLOT_ACCESS	0xffull
+#define SF_SLOT_OBJECT_SHIFT	8
+#define SF_SLOT_SUBJECT_SHIFT	36
 
 struct sf_snapshot {
 	u32 nrules;		/* rules held, including access 0 */
@@ -96,12 +95,18 @@ static inline bool sf_snap_has_subject(const struct sf_snapshot *s,
 
 static inline u64 sf_rule_key(sf_lid subject, sf_lid object)
 {
-	return ((u64)subject << 36) | ((u64)object << 8);
+	return ((u64)subject << SF_SLOT_SUBJECT_SHIFT) |
+	       ((u64)object << SF_SLOT_OBJECT_SHIFT);
+}
+
+static inline sf_lid sf_slot_subject(u64 slot)
+{
+	return (sf_lid)(slot >> SF_SLOT_SUBJECT_SHIFT);
 }
 
 static inline u32 sf_key_hash(u64 key, u32 mask)
 {
-	u64 h = (key >> 8) * 0x9e3779b97f4a7c15ull;
+	u64 h = (key >> SF_SLOT_OBJECT_SHIFT) * SF_GOLDEN_RATIO_64;
 
 	return (u32)(h >> 32) & mask;
 }

@@ -41,15 +41,19 @@ static const char *const sf_reserved[SF_LID_FIRST_USER] = {
 	[SF_LID_WEB] = "@",
 };
 
-/* FNV-1a: simple, and good enough for short printable strings. */
+/* FNV-1a: simple, and good enough for short printable strings.  Its
+ * 32-bit offset basis and prime, as the FNV reference gives them. */
+#define SF_FNV32_OFFSET	2166136261u
+#define SF_FNV32_PRIME	16777619u
+
 u32 sf_label_hash(const char *s, size_t len)
 {
-	u32 h = 2166136261u;
+	u32 h = SF_FNV32_OFFSET;
 	size_t i;
 
 	for (i = 0; i < len; i++) {
 		h ^= (unsigned char)s[i];
-		h *= 16777619u;
+		h *= SF_FNV32_PRIME;
 	}
 	return h;
 }

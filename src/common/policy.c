@@ -44,7 +44,7 @@ static int sf_snap_index_subjects(struct sf_snapshot *s)
 	u32 i;
 
 	for (i = 0; i < s->nrules; i++) {
-		subj = (sf_lid)(s->slots[s->order[i]] >> 36);
+		subj = sf_slot_subject(s->slots[s->order[i]]);
 		if (subj > max)
 			max = subj;
 	}
@@ -56,7 +56,7 @@ static int sf_snap_index_subjects(struct sf_snapshot *s)
 		return -ENOMEM;
 	}
 	for (i = 0; i < s->nrules; i++) {
-		subj = (sf_lid)(s->slots[s->order[i]] >> 36);
+		subj = sf_slot_subject(s->slots[s->order[i]]);
 		s->subjects[subj / 64] |= 1ull << (subj % 64);
 	}
 	return 0;
@@ -339,7 +339,7 @@ static int sf_snap_apply_op(struct sf_snapshot *s, const struct sf_op *op)
 	case SF_OP_REVOKE_SUBJECT:
 		for (i = 0; i < s->nrules; i++) {
 			slot = &s->slots[s->order[i]];
-			if ((u32)(*slot >> 36) == op->subject)
+			if (sf_slot_subject(*slot) == op->subject)
 				sf_slot_set(slot, 0);
 		}
 		break;
@@ -446,8 +446,8 @@ bool sf_rule_at(const struct sf_snapshot *snap, u32 index, sf_lid *subject,
 	if (index >= snap->nrules)
 		return false;
 	slot = snap->slots[snap->order[index]];
-	*subject = (sf_lid)(slot >> 36);
-	*object = (sf_lid)(slot >> 8) & (SF_LID_LIMIT - 1);
+	*subject = sf_slot_subject(slot);
+	*object = (sf_lid)(slot >> SF_SLOT_OBJECT_SHIFT) & (SF_LID_LIMIT - 1);
 	*access = sf_slot_access(slot);
 	return true;
 }

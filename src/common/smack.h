@@ -32,6 +32,9 @@
 #define SF_MAY_READWRITE (SF_MAY_READ | SF_MAY_WRITE)
 #define SF_NUM_ACCESS	 7	/* letters in an access string */
 
+/* Largest input any parser accepts: bigger input is refused outright. */
+#define SF_INPUT_MAX	 (64u << 20)
+
 /* Labels: 1..255 bytes (mainline SMK_LONGLABEL - 1). */
 #define SF_LABEL_MAX	 255
 #define SF_LABELLEN	 24	/* fixed-width "load" field (SMK_LABELLEN) */
@@ -286,6 +289,13 @@ size_t sf_print_onlycap(const struct sf_labels *labels,
 
 /* ---- audit (audit.c) ---- */
 
+/* The logging file's bits, as smackfs (SMACK_AUDIT_DENIED and
+ * SMACK_AUDIT_ACCEPT in security/smack/smack.h): which decisions get an
+ * audit line; 0 none, SF_LOG_ALL both. */
+#define SF_LOG_DENIED	0x1
+#define SF_LOG_ACCEPTED	0x2
+#define SF_LOG_ALL	(SF_LOG_DENIED | SF_LOG_ACCEPTED)
+
 struct sf_audit {
 	const char *fn;		/* hook name, e.g. "smack_inode_permission" */
 	bool denied;
@@ -298,5 +308,13 @@ struct sf_audit {
 /* lsm=SMACK fn=... action=denied subject="..." object="..." requested=...
  * pid=... comm="..." <objdesc>.  Returns the full length, snprintf style. */
 size_t sf_audit_format(const struct sf_audit *a, char *buf, size_t size);
+
+/* ---- hashing, for the core and its users ---- */
+
+/* Multiplicative hashing (Knuth, TAOCP 6.4): 2^64 and 2^32 over the
+ * golden ratio, odd, so the product spreads the key's low bits into the
+ * high ones that are kept. */
+#define SF_GOLDEN_RATIO_64	0x9e3779b97f4a7c15ull
+#define SF_GOLDEN_RATIO_32	2654435761u
 
 #endif /* SMACKFUSE_SMACK_H */

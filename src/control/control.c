@@ -242,7 +242,7 @@ static void ctl_write(fuse_req_t req, fuse_ino_t ino, const char *buf,
 		}
 	}
 	if (f->flags & CTL_COLLECT) {
-		if (h->collected.len + size > (64u << 20)) {
+		if (h->collected.len + size > SF_INPUT_MAX) {
 			fuse_reply_err(req, EFBIG);
 			return;
 		}
@@ -450,8 +450,8 @@ int sf_control_start(struct sf_control **out, struct sf_policy *policy,
 	c->mountpoint = strdup(cfg->mountpoint ? cfg->mountpoint : "");
 	c->source = strdup(cfg->source ? cfg->source : "");
 	pthread_mutex_init(&c->write_lock, NULL);
-	atomic_init(&c->logging, cfg->logging >= 0 && cfg->logging <= 3 ?
-		    cfg->logging : 1);
+	atomic_init(&c->logging, cfg->logging >= 0 &&
+		    cfg->logging <= SF_LOG_ALL ? cfg->logging : SF_LOG_DENIED);
 	ctl_net_init(&c->net, !cfg->netlabel_off);
 	if (!c->mountpoint || !c->source) {
 		rc = -ENOMEM;
@@ -542,7 +542,7 @@ void sf_control_stop(struct sf_control *c)
 
 int sf_control_logging(const struct sf_control *c)
 {
-	return c ? atomic_load(&c->logging) : 1;
+	return c ? atomic_load(&c->logging) : SF_LOG_DENIED;
 }
 
 const char *sf_control_dir(const struct sf_control *c)

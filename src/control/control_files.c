@@ -37,11 +37,13 @@ static void ctl_changed(struct sf_control *c)
  * writer) inside a line.  As smackfs does, use only whole lines of it and
  * let the short write bring the rest.  A short write is never cut.
  */
+#define CTL_PAGE_LEN	4096	/* PAGE_SIZE of the kernels we serve */
+
 static ssize_t ctl_whole_lines(const char *buf, size_t len)
 {
 	size_t n = len;
 
-	if (len < 4096 || buf[len - 1] == '\n')
+	if (len < CTL_PAGE_LEN || buf[len - 1] == '\n')
 		return (ssize_t)len;
 	while (n > 0 && buf[n - 1] != '\n')
 		n--;
@@ -280,7 +282,8 @@ static int ctl_show_logging(struct sf_control *c, struct ctl_buf *out)
 
 /* kstrtoint_from_user(), then 0 to 3. */
 static const struct ctl_bounds ctl_logging_bounds = {
-	.file = "logging", .min = INT_MIN, .max = INT_MAX, .lo = 0, .hi = 3,
+	.file = "logging", .min = INT_MIN, .max = INT_MAX, .lo = 0,
+	.hi = SF_LOG_ALL,
 	.want = "0, 1, 2 or 3",
 };
 

@@ -144,6 +144,9 @@ static u32 ctl_doi(struct sf_control *c)
 
 /* ---- a kernel that runs Smack: its smackfs files ---- */
 
+/* The largest smackfs file a read is given room for. */
+#define CTL_SMACKFS_READ_MAX	(1u << 20)
+
 /* A read of smackfs file @file, as it is, for a read of ours. */
 static int ctl_smackfs_show(struct sf_control *c, const char *file,
 			    struct ctl_buf *out)
@@ -157,7 +160,7 @@ static int ctl_smackfs_show(struct sf_control *c, const char *file,
 			return -ENOMEM;
 		n = sf_smackfs_read(file, out->data + out->len,
 				    out->cap - out->len, why, sizeof(why));
-		if (n != -ENOSPC || size >= (1u << 20))
+		if (n != -ENOSPC || size >= CTL_SMACKFS_READ_MAX)
 			break;
 		size *= 4;
 	}

@@ -32,7 +32,10 @@ struct ctl_task {
 	size_t nrelabel;
 };
 
-/* Field 22 of /proc/PID/stat; 0 when the task is gone. */
+/* starttime's field in /proc/PID/stat (proc(5)); comm is field 2. */
+#define CTL_STAT_STARTTIME	22
+
+/* Field CTL_STAT_STARTTIME of /proc/PID/stat; 0 when the task is gone. */
 static unsigned long long ctl_task_start(pid_t pid)
 {
 	char path[64], buf[1024], *p;
@@ -49,7 +52,7 @@ static unsigned long long ctl_task_start(pid_t pid)
 	fclose(f);
 	buf[n] = '\0';
 	p = strrchr(buf, ')');	/* the command name may hold spaces */
-	for (i = 2; p && i < 22; i++)
+	for (i = 2; p && i < CTL_STAT_STARTTIME; i++)
 		p = strchr(p + 1, ' ');
 	if (p && sscanf(p + 1, "%llu", &start) != 1)
 		start = 0;

@@ -29,6 +29,10 @@
 #define PACKAGE_VERSION "unknown"
 #endif
 
+/* The most worker threads libfuse's loop may run at once (its own
+ * default is 10). */
+#define SF_MAX_WORKERS	64
+
 struct sf_fs sf_fs;
 
 /* Command line, before it becomes struct sf_fs. */
@@ -217,7 +221,8 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 		return sf_flag_option(opt, val, "off", "on", &fs->checks_off,
 				      "expected off|on");
 	if (KEY("logging")) {
-		if (!val || strlen(val) != 1 || val[0] < '0' || val[0] > '3')
+		if (!val || strlen(val) != 1 || val[0] < '0' ||
+		    val[0] > '0' + SF_LOG_ALL)
 			return sf_bad_option(opt, "expected 0, 1, 2 or 3");
 		atomic_store(&fs->logging, val[0] - '0');
 		return 0;
@@ -537,7 +542,7 @@ static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 		lc = fuse_loop_cfg_create();
 		if (!lc || sf_transport_loop_start())
 			goto out_unmount;
-		fuse_loop_cfg_set_max_threads(lc, 64);
+		fuse_loop_cfg_set_max_threads(lc, SF_MAX_WORKERS);
 		rc = fuse_session_loop_mt(fs->se, lc);
 	}
 	/* The loop returns the number of the signal that ended it: SIGTERM,
@@ -618,7 +623,7 @@ int main(int argc, char **argv)
 	int rc;
 
 	memset(&c, 0, sizeof(c));
-	atomic_store(&fs->logging, 1);
+	atomic_store(&fs->logging, SF_LOG_DENIED);
 	rc = sf_main(fs, &c, argc, argv);
 	sf_cmdline_free(&c);
 	return rc;

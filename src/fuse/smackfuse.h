@@ -276,19 +276,24 @@ const char *sf_kernel_checks(void);
 int sf_kernel_checks_status(struct sf_fs *fs, char *buf, size_t size);
 int sf_privilege_status(struct sf_fs *fs, char *buf, size_t size);
 
-/* check.c */
 /*
- * sf_check - may subject @s do @request to @node?
- * Returns 0 or -EACCES; writes the audit line itself.
+ * check.c: the decision has one verb, "check"; the suffix says what
+ * differs: what the object is (_node: its label is looked up; _label:
+ * given), what is asked when it is fixed (_getattr, _dir_change, _perm),
+ * _quiet (the rules alone: no CAP_MAC_OVERRIDE, no counters, no audit
+ * line; a denial only means "look closer"), _reply (ops_check.c: the
+ * request's caller is the subject and a denial is replied).  Without
+ * _quiet a check counts, lets CAP_MAC_OVERRIDE (narrowed by onlycap)
+ * override a denial and audits as logging asks.  A denial is -EACCES.
  */
-int sf_check(struct sf_fs *fs, struct sf_subject *s, struct sf_node *node,
-	     u32 request, const char *fn, const char *name);
-/* The decision alone: no audit, no counters, no override. */
-int sf_decide(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
-	      u32 request);
+int sf_check_node(struct sf_fs *fs, struct sf_subject *s,
+		  struct sf_node *node, u32 request, const char *fn,
+		  const char *name);
 int sf_check_label(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
 		   u32 request, const char *fn, struct sf_node *node,
 		   const char *name);
+int sf_check_label_quiet(struct sf_fs *fs, struct sf_subject *s,
+			 sf_lid object, u32 request);
 /* What open(2) with @flags asks of the object: inode_permission()'s part
  * alone, and that with smack_file_open()'s read; what access(2) with
  * @mode asks. */

@@ -302,7 +302,7 @@ static ssize_t sf_store_logging(struct sf_text *t, char *buf, size_t len)
 	if (!sf_admin())
 		return -EPERM;
 	buf[sf_chomp(buf, len)] = '\0';
-	if (kstrtoint(buf, 10, &v) || v < 0 || v > 3)
+	if (kstrtoint(buf, 10, &v) || v < 0 || v > SF_LOG_ALL)
 		return -EINVAL;
 	WRITE_ONCE(sf_log_policy, v);
 	return len;

@@ -40,6 +40,7 @@ struct mnt_idmap;
 
 /* Linux a.b.c's series, a << 8 | b (LINUX_VERSION_CODE is a.b.c). */
 #define SF_LINUX_SERIES	(LINUX_VERSION_CODE >> 8)
+#define SF_SERIES(a, b)	((a) << 8 | (b))
 
 /*
  * Probed functions with the same arguments in every supported release:
@@ -131,11 +132,11 @@ struct mnt_idmap;
 	X(security_task_movememory, int, (struct task_struct *p))	\
 	X(do_exit, void, (long code))
 
-#if SF_LINUX_SERIES == (6 << 8 | 1)
+#if SF_LINUX_SERIES == SF_SERIES(6, 1)
 #include "release-6.1.h"
-#elif SF_LINUX_SERIES == (6 << 8 | 12)
+#elif SF_LINUX_SERIES == SF_SERIES(6, 12)
 #include "release-6.12.h"
-#elif SF_LINUX_SERIES == (7 << 8 | 3)
+#elif SF_LINUX_SERIES == SF_SERIES(7, 3)
 #include "release-7.3.h"
 #else
 #error "smackfuse.ko serves Linux 6.1 (Debian 12), 6.12 (Debian 13) and 7.3 (Debian 13 backports) only: the functions it probes and the structures it reads were checked against those releases (smackfuse-kmod(7), SUPPORTED KERNELS)"

@@ -69,9 +69,7 @@ struct sf_counters {
 };
 extern struct sf_counters sf_count;
 
-/* logging file values, as smackfs: 0 none, 1 denials, 2 grants, 3 both */
-#define SF_LOG_DENIED	1
-#define SF_LOG_ACCEPTED	2
+/* The logging file's value: SF_LOG_* bits of the core (smack.h). */
 extern int sf_log_policy;
 
 /* ptrace file values, as smackfs: how PTRACE_MODE_ATTACH is decided */

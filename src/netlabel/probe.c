@@ -29,6 +29,12 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include "cipso.h"
+
+/* The room IPv4 has for options (MAX_IPOPTLEN, include/net/inet_sock.h). */
+#define SF_IPOPT_MAX		40
+/* How long the probe waits for its packet to come back over loopback. */
+#define SF_PROBE_TIMEOUT_MS	3000
+static const char sf_probe_payload[] = "smacknl probe";
 #include "probe.h"
 
 struct ctx {
@@ -195,14 +201,16 @@ static int roundtrip(const u8 *opt, int olen, u8 *got, size_t *glen)
 			": needs CAP_NET_RAW" : "");
 		goto out;
 	}
-	if (sendto(tx, "smacknl probe", 13, 0, (struct sockaddr *)&to,
-		   tolen) != 13) {
+	if (sendto(tx, sf_probe_payload, sizeof(sf_probe_payload) - 1, 0,
+		   (struct sockaddr *)&to, tolen) !=
+	    (ssize_t)sizeof(sf_probe_payload) - 1) {
 		perror("smacknl: probe sendto");
 		goto out;
 	}
 	pfd.fd = rx;
 	pfd.events = POLLIN;
-	if (poll(&pfd, 1, 3000) != 1 || recvmsg(rx, &mh, 0) < 0) {
+	if (poll(&pfd, 1, SF_PROBE_TIMEOUT_MS) != 1 ||
+	    recvmsg(rx, &mh, 0) < 0) {
 		fprintf(stderr, "smacknl: probe: no packet came back\n");
 		goto out;
 	}
@@ -210,7 +218,7 @@ static int roundtrip(const u8 *opt, int olen, u8 *got, size_t *glen)
 	for (cm = CMSG_FIRSTHDR(&mh); cm; cm = CMSG_NXTHDR(&mh, cm))
 		if (cm->cmsg_level == IPPROTO_IP &&
 		    cm->cmsg_type == IP_RECVOPTS &&
-		    cm->cmsg_len - CMSG_LEN(0) <= 40) {
+		    cm->cmsg_len - CMSG_LEN(0) <= SF_IPOPT_MAX) {
 			*glen = cm->cmsg_len - CMSG_LEN(0);
 			memcpy(got, CMSG_DATA(cm), *glen);
 		}
@@ -227,7 +235,7 @@ int cmd_probe(int argc, char **argv, bool script)
 {
 	struct sf_cipso_attr a, b;
 	char back[SF_LABEL_MAX + 1];
-	u8 opt[SF_CIPSO_OPT_MAX], got[40];
+	u8 opt[SF_CIPSO_OPT_MAX], got[SF_IPOPT_MAX];
 	size_t glen = 0;
 	struct ctx c;
 	u32 doi;
@@ -298,7 +306,7 @@ int cmd_decode(int argc, char **argv, bool script)
 {
 	char back[SF_LABEL_MAX + 1];
 	struct sf_cipso_attr a;
-	u8 opt[40];
+	u8 opt[SF_IPOPT_MAX];
 	struct ctx c;
 	int i, len, rc;
 	u32 doi;

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "smack.h"
+#include "cipso.h"
 #include "ctl.h"
 #include "policy_dir.h"
 
@@ -259,18 +260,20 @@ static int ctl_add_cipso_file(const char *file, void *arg)
 		}
 		tok = strtok_r(NULL, " \t\r", &save2);
 		v = tok ? strtol(tok, &end, 10) : -1;
-		if (!tok || *end || v < 0 || v > 255) {
+		if (!tok || *end || v < 0 || v > SF_CIPSO_MAXLEVEL) {
 			ctl_err("%s:%u: want \"label level [category...]\" "
-				"with level 0..255", file, lineno);
+				"with level 0..%d", file, lineno,
+				SF_CIPSO_MAXLEVEL);
 			rc = -EINVAL;
 			break;
 		}
 		while ((tok = strtok_r(NULL, " \t\r", &save2))) {
 			cats[ncat] = strtol(tok, &end, 10);
-			if (*end || cats[ncat] < 1 || cats[ncat] > 184 ||
-			    ncat >= 184) {
-				ctl_err("%s:%u: bad category \"%s\" (1..184)",
-					file, lineno, tok);
+			if (*end || cats[ncat] < 1 ||
+			    cats[ncat] > SF_CIPSO_MAXCAT ||
+			    ncat >= SF_CIPSO_MAXCAT) {
+				ctl_err("%s:%u: bad category \"%s\" (1..%d)",
+					file, lineno, tok, SF_CIPSO_MAXCAT);
 				rc = -EINVAL;
 				break;
 			}

@@ -27,6 +27,13 @@
 #include "escape.h"
 #include "ctl.h"
 
+/* A control directory has CTL_ANSWER_MS to answer a lookup, asked every
+ * millisecond; a child that did not is given CTL_REAP_MS more to die. */
+#define CTL_ANSWER_MS	2000
+#define CTL_REAP_MS	100
+/* --wait=SECONDS looks for the mounts this often a second. */
+#define CTL_WAIT_PER_SEC	10
+
 static const char usage[] =
 "usage: smackfusectl [OPTIONS] COMMAND [ARGS]\n"
 "\n"
@@ -199,13 +206,14 @@ static bool ctl_is_control_dir(const char *dir)
 		return access(path, F_OK) == 0;
 	if (pid == 0)
 		_exit(access(path, F_OK) == 0 ? 0 : 1);
-	for (i = 0; i < 2000; i++) {
+	for (i = 0; i < CTL_ANSWER_MS; i++) {
 		if (waitpid(pid, &status, WNOHANG) == pid)
 			return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 		usleep(1000);
 	}
 	kill(pid, SIGKILL);	/* FUSE waits are killable */
-	for (i = 0; i < 100 && waitpid(pid, &status, WNOHANG) != pid; i++)
+	for (i = 0; i < CTL_REAP_MS && waitpid(pid, &status, WNOHANG) != pid;
+	     i++)
 		usleep(1000);
 	ctl_err("%s: does not answer (its daemon is stopped or hung); "
 		"skipped", dir);
@@ -308,14 +316,14 @@ static int ctl_find_once(const struct ctl_opts *o, struct ctl_targets *t,
 static int ctl_find_wait(const struct ctl_opts *o, struct ctl_targets *t,
 			 bool quiet)
 {
-	int tries = o->wait * 10;
+	int tries = o->wait * CTL_WAIT_PER_SEC;
 
 	/* --wait: the unit runs us right after starting the daemon. */
 	while (tries-- > 0) {
 		if (ctl_find_once(o, t, true) == 0)
 			return 0;
 		ctl_targets_free(t);
-		usleep(100000);
+		usleep(1000000 / CTL_WAIT_PER_SEC);
 	}
 	return ctl_find_once(o, t, quiet);
 }

@@ -20,6 +20,8 @@
 #include <unistd.h>
 
 #define SF_CURRENT "/sys/kernel/security/smackfuse/current"
+/* The exit status of a command that could not be run, as the shell's. */
+#define SMACKRUN_EXIT_NOEXEC	127
 
 static void usage(void)
 {
@@ -108,5 +110,5 @@ int main(int argc, char **argv)
 	execvp(argv[optind + 1], argv + optind + 1);
 	fprintf(stderr, "smackrun: %s: %s\n", argv[optind + 1],
 		strerror(errno));
-	return 127;
+	return SMACKRUN_EXIT_NOEXEC;
 }

@@ -48,7 +48,7 @@ static int sf_users_error(struct sf_users_ctx *c, const char *reason,
  */
 static int sf_users_lookup(const char *name, bool group, unsigned int *id)
 {
-	size_t size = 1024;
+	size_t size = SF_NSS_BUF_MIN;
 	bool found = false;
 	int rc;
 
@@ -71,7 +71,7 @@ static int sf_users_lookup(const char *name, bool group, unsigned int *id)
 				*id = pr->pw_uid;
 		}
 		free(buf);
-		if (rc != ERANGE || size >= (1u << 20))
+		if (rc != ERANGE || size >= SF_NSS_BUF_MAX)
 			break;
 		size *= 4;
 	}

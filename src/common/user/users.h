@@ -27,6 +27,11 @@
 /* Longest user or group name a line may give (LOGIN_NAME_MAX). */
 #define SF_USERS_NAME_MAX 256
 
+/* The buffer a reentrant password or group lookup (getpwnam_r() and
+ * kin) is first given, and the largest it grows to on ERANGE. */
+#define SF_NSS_BUF_MIN	1024
+#define SF_NSS_BUF_MAX	(1u << 20)
+
 /* One line of the users map. */
 struct sf_user_rule {
 	enum { SF_UR_USER, SF_UR_GROUP, SF_UR_ANY } kind;

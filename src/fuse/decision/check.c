@@ -131,8 +131,14 @@ static void sf_audit(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
 	}
 }
 
-int sf_decide(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
-	      u32 request)
+/**
+ * sf_check_label_quiet - would the rules alone give subject @s @request
+ * on an object labelled @object?  No override, no counter, no audit line:
+ * for a shortcut whose denial leads to a check that is audited.
+ * Returns 0 or -EACCES.
+ */
+int sf_check_label_quiet(struct sf_fs *fs, struct sf_subject *s,
+			 sf_lid object, u32 request)
 {
 	int rc;
 
@@ -215,20 +221,26 @@ int sf_check_label(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
 	if (rc) {
 		atomic_fetch_add_explicit(&fs->denials, 1,
 					  memory_order_relaxed);
-		if (logging & 1)
+		if (logging & SF_LOG_DENIED)
 			sf_audit(fs, s, object, request, true, fn, node, name);
 	} else {
 		atomic_fetch_add_explicit(&fs->grants, 1,
 					  memory_order_relaxed);
-		if (logging & 2)
+		if (logging & SF_LOG_ACCEPTED)
 			sf_audit(fs, s, object, request, false, fn, node,
 				 name);
 	}
 	return rc ? -EACCES : 0;
 }
 
-int sf_check(struct sf_fs *fs, struct sf_subject *s, struct sf_node *node,
-	     u32 request, const char *fn, const char *name)
+/**
+ * sf_check_node - may subject @s have @request on @node?  sf_check_label()
+ * on the node's label; @name, when set, is the entry in @node the audit
+ * line names.  Returns 0 or -EACCES.
+ */
+int sf_check_node(struct sf_fs *fs, struct sf_subject *s,
+		  struct sf_node *node, u32 request, const char *fn,
+		  const char *name)
 {
 	if (fs->checks_off)
 		return 0;
@@ -253,6 +265,6 @@ void sf_set_logging(void *arg, int level)
 {
 	struct sf_fs *fs = arg;
 
-	if (level >= 0 && level <= 3)
+	if (level >= 0 && level <= SF_LOG_ALL)
 		atomic_store(&fs->logging, level);
 }

@@ -49,11 +49,30 @@ enum sf_site {
 	SF_SITE_SETATTR,	/* ->setattr's refresh (chown): asks w */
 };
 
-/* Returned by sf_perm_request() when the call's own request decides. */
-#define SF_LATER ((u32)-1)
-/* With a request: read is a second decision of its own (an open of a FIFO
- * or device: smack_inode_permission, then smack_file_open). */
-#define SF_AND_READ (1u << 30)
+/*
+ * What the permission check on the object of the caller's system call
+ * asks (sf_perm_request()).  The flag rides beside the access bits, never
+ * in them: an open of a FIFO or a device is smack_inode_permission with
+ * its mode, then smack_file_open's read as a second decision.
+ */
+struct sf_perm {
+	u32 request;		/* SF_MAY_* bits only */
+	bool and_read;		/* then read, as a decision of its own */
+};
+
+/* Asks nothing: the call's own request (OPEN, SETATTR, UNLINK, ...)
+ * decides, or the call makes no permission check on the object. */
+static const struct sf_perm sf_perm_later;
+
+static struct sf_perm sf_perm_of(u32 request)
+{
+	return (struct sf_perm){ .request = request };
+}
+
+static bool sf_perm_asks(const struct sf_perm *p)
+{
+	return p->request || p->and_read;
+}
 
 /*
  * How long to wait for a caller that is still on its way to sleep in
@@ -532,9 +551,10 @@ static u32 sf_getattr_all(mode_t type)
 
 /* Opening a FIFO or a device sends no FUSE_OPEN: its two checks are made
  * here. */
-static u32 sf_special_open(int flags)
+static struct sf_perm sf_special_open(int flags)
 {
-	return sf_open_perm_request(flags) | SF_AND_READ;
+	return (struct sf_perm){ .request = sf_open_perm_request(flags),
+				 .and_read = true };
 }
 
 /*
@@ -545,45 +565,47 @@ static u32 sf_special_open(int flags)
  * caller does not own read and write (may_linkat() under
  * protected_hardlinks; EPERM follows a refusal, as in mainline).
  * Otherwise the call's own request (OPEN, SETATTR, UNLINK, ...) decides:
- * SF_LATER.  A call that cannot be told may be any of these: everything.
+ * sf_perm_later.  A call that cannot be told may be any of these:
+ * everything.
  * (Socket files are labelled "*", as in mainline: the sockets' own labels
  * decide.)
  */
-static u32 sf_perm_request(const struct sf_call *c, mode_t type)
+static struct sf_perm sf_perm_request(const struct sf_call *c, mode_t type)
 {
 	const bool special = type != S_IFREG && type != S_IFDIR;
 	u32 request;
 
 	if (c->nr < 0)
-		return sf_getattr_all(type);
+		return sf_perm_of(sf_getattr_all(type));
 	if (sf_call_stat(c))
-		return SF_LATER;	/* no permission check on the object */
+		return sf_perm_later;	/* no permission check at all */
 	if (sf_call_access(c, &request))
-		return request;
+		return sf_perm_of(request);
 	switch (c->nr) {
 	case SYS_chdir:
 	case SYS_fchdir:
 	case SYS_chroot:
-		return SF_MAY_EXEC;
+		return sf_perm_of(SF_MAY_EXEC);
 	case SYS_inotify_add_watch:
 	case SYS_fanotify_mark:
-		return SF_MAY_READ;
+		return sf_perm_of(SF_MAY_READ);
 #ifdef SYS_link
 	case SYS_link:
 #endif
 	case SYS_linkat:
-		return type == S_IFDIR ? SF_LATER : SF_MAY_READWRITE;
+		return type == S_IFDIR ? sf_perm_later :
+					 sf_perm_of(SF_MAY_READWRITE);
 #ifdef SYS_open
 	case SYS_open:
-		return special ? sf_special_open((int)c->a[1]) : SF_LATER;
+		return special ? sf_special_open((int)c->a[1]) : sf_perm_later;
 	case SYS_creat:
 		return special ? sf_special_open(O_WRONLY | O_TRUNC) :
-				 SF_LATER;
+				 sf_perm_later;
 #endif
 	case SYS_openat:
-		return special ? sf_special_open((int)c->a[2]) : SF_LATER;
+		return special ? sf_special_open((int)c->a[2]) : sf_perm_later;
 	default:	/* e.g. openat2, whose flags are in user memory */
-		return special ? SF_MAY_READWRITE : SF_LATER;
+		return special ? sf_perm_of(SF_MAY_READWRITE) : sf_perm_later;
 	}
 }
 
@@ -610,27 +632,27 @@ static void sf_unsure_log(struct sf_fs *fs, pid_t pid, long nr)
 	}
 }
 
-/* Decide a permission-site @request quietly: its bits, then read as a
- * decision of its own when SF_AND_READ says so. */
-static int sf_perm_decide(struct sf_fs *fs, struct sf_subject *s,
-			  sf_lid object, u32 request)
+/* Check what a permission site asks, @p, quietly: its request, then read
+ * as a decision of its own when @p->and_read says so. */
+static int sf_check_perm_quiet(struct sf_fs *fs, struct sf_subject *s,
+			       sf_lid object, const struct sf_perm *p)
 {
-	if (sf_decide(fs, s, object, request & ~SF_AND_READ))
+	if (sf_check_label_quiet(fs, s, object, p->request))
 		return -EACCES;
-	if ((request & SF_AND_READ) && sf_decide(fs, s, object, SF_MAY_READ))
+	if (p->and_read && sf_check_label_quiet(fs, s, object, SF_MAY_READ))
 		return -EACCES;
 	return 0;
 }
 
 /* The same, audited as mainline names the two hooks. */
-static int sf_perm_check(struct sf_fs *fs, struct sf_subject *s,
-			 struct sf_node *n, sf_lid object, u32 request)
+static int sf_check_perm(struct sf_fs *fs, struct sf_subject *s,
+			 struct sf_node *n, sf_lid object,
+			 const struct sf_perm *p)
 {
 	int rc;
 
-	rc = sf_check_label(fs, s, object, request & ~SF_AND_READ, SF_FN_PERM,
-			    n, NULL);
-	if (!rc && (request & SF_AND_READ))
+	rc = sf_check_label(fs, s, object, p->request, SF_FN_PERM, n, NULL);
+	if (!rc && p->and_read)
 		rc = sf_check_label(fs, s, object, SF_MAY_READ,
 				    "smack_file_open", n, NULL);
 	return rc;
@@ -646,7 +668,8 @@ static int sf_perm_check(struct sf_fs *fs, struct sf_subject *s,
  */
 static int sf_check_getattr_unsure(struct sf_fs *fs, struct sf_subject *s,
 				   struct sf_node *n, sf_lid object,
-				   const struct sf_call *c, u32 perm)
+				   const struct sf_call *c,
+				   const struct sf_perm *perm)
 {
 	bool asked = false;
 	int rc = 0;
@@ -662,8 +685,8 @@ static int sf_check_getattr_unsure(struct sf_fs *fs, struct sf_subject *s,
 				    n, NULL);
 		asked = true;
 	}
-	if (!rc && perm != SF_LATER && perm) {
-		rc = sf_perm_check(fs, s, n, object, perm);
+	if (!rc && sf_perm_asks(perm)) {
+		rc = sf_check_perm(fs, s, n, object, perm);
 		asked = true;
 	}
 	if (!asked)
@@ -706,8 +729,8 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 {
 	const u32 search = n->type == S_IFDIR ? SF_MAY_EXEC : 0;
 	struct sf_call call;
+	struct sf_perm perm;
 	sf_lid object;
-	u32 request;
 	bool later, chown_refresh;
 	int site_err, rc;
 
@@ -716,19 +739,20 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 	if (sf_getattr_of_open_file(fi))
 		return sf_granted(fs);
 	object = sf_node_label(fs, n);
-	if (!sf_decide(fs, s, object, sf_getattr_all(n->type)))
+	if (!sf_check_label_quiet(fs, s, object, sf_getattr_all(n->type)))
 		return sf_check_label(fs, s, object, SF_MAY_READ,
 				      SF_FN_GETATTR, n, NULL);
 	/* The system call first, the cheaper read: when the subject may
 	 * read the object (and search a directory) and the call asks
 	 * nothing it lacks, every site passes and the stack is not read. */
 	sf_call_read(s->pid, &call);
-	request = sf_perm_request(&call, n->type);
-	later = request == SF_LATER || !request;
+	perm = sf_perm_request(&call, n->type);
+	later = !sf_perm_asks(&perm);
 	chown_refresh = sf_call_chowns(&call) && n->type != S_IFDIR;
-	if ((later || !sf_perm_decide(fs, s, object, request)) &&
-	    (!chown_refresh || !sf_decide(fs, s, object, SF_MAY_WRITE)) &&
-	    !sf_decide(fs, s, object, SF_MAY_READ | search))
+	if ((later || !sf_check_perm_quiet(fs, s, object, &perm)) &&
+	    (!chown_refresh ||
+	     !sf_check_label_quiet(fs, s, object, SF_MAY_WRITE)) &&
+	    !sf_check_label_quiet(fs, s, object, SF_MAY_READ | search))
 		return sf_granted(fs);
 	switch (sf_getattr_site(fs, s->pid, &site_err)) {
 	case SF_SITE_STAT:
@@ -740,14 +764,14 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 	case SF_SITE_PERM:
 		if (later)
 			return sf_granted(fs);
-		return sf_perm_check(fs, s, n, object, request);
+		return sf_check_perm(fs, s, n, object, &perm);
 	case SF_SITE_SETATTR:
 		/* Mainline's smack_inode_setattr, made before the owner
 		 * check that the FUSE driver makes before the SETATTR. */
 		return sf_check_label(fs, s, object, SF_MAY_WRITE,
 				      "smack_inode_setattr", n, NULL);
 	default:
-		rc = sf_check_getattr_unsure(fs, s, n, object, &call, request);
+		rc = sf_check_getattr_unsure(fs, s, n, object, &call, &perm);
 		return rc ? sf_resource_error(call.err, site_err, rc) : 0;
 	}
 }

@@ -92,7 +92,7 @@ static void sf_procfd_init(void)
 
 static struct sf_procfd_slot *sf_procfd_slot(pid_t tid)
 {
-	uint32_t h = (uint32_t)tid * 2654435761u;
+	uint32_t h = (uint32_t)tid * SF_GOLDEN_RATIO_32;
 
 	return &sf_procfd[h >> (32 - SF_PROCFD_BITS)];
 }

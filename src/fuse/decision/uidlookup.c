@@ -23,8 +23,6 @@
 
 /* How long the map's names, once looked up, may serve. */
 #define SF_UMAP_AGE_NS	1000000000ull
-/* The largest password or group entry we ask room for. */
-#define SF_NSS_BUF_MAX	(1u << 20)
 
 struct sf_umap {
 	const struct sf_users *users;
@@ -84,7 +82,7 @@ static bool sf_nss_not_found(int rc)
  * primary group.  Returns 0 or a negative errno. */
 static int sf_account(uid_t uid, char **name, gid_t *gid)
 {
-	size_t size = 1024;
+	size_t size = SF_NSS_BUF_MIN;
 	int rc;
 
 	*name = NULL;

@@ -130,7 +130,7 @@ static int sf_uids_answer(struct sf_uids *u, uid_t uid, sf_lid *lid)
 
 static struct sf_ujob **sf_uids_bucket(struct sf_uids *u, uid_t uid)
 {
-	return &u->pending[(uid * 2654435761u) % SF_UIDS_BUCKETS];
+	return &u->pending[(uid * SF_GOLDEN_RATIO_32) % SF_UIDS_BUCKETS];
 }
 
 static struct sf_ujob *sf_uids_pending(struct sf_uids *u, uid_t uid)

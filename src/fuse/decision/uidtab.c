@@ -44,7 +44,7 @@ struct sf_uidtab {
 /* Fibonacci hashing: uids are often consecutive. */
 static size_t sf_uhash(uid_t uid)
 {
-	return (size_t)(((uint64_t)uid * 0x9e3779b97f4a7c15ull) >> 32);
+	return (size_t)(((uint64_t)uid * SF_GOLDEN_RATIO_64) >> 32);
 }
 
 static struct sf_ubuckets *sf_ubuckets_new(size_t n)

@@ -69,7 +69,7 @@ int sf_acl_check_get(struct sf_fs *fs, struct sf_subject *s,
 	/* The cheap case first: a subject that may read has it either way,
 	 * and its caller's system call is not read (unless the backing
 	 * filesystem has no ACLs: sf_acl_get_error()). */
-	if (sf_decide(fs, s, object, SF_MAY_READ) &&
+	if (sf_check_label_quiet(fs, s, object, SF_MAY_READ) &&
 	    sf_kernel_reads_acl(fs, s->pid)) {
 		*kernel = true;
 		atomic_fetch_add_explicit(&fs->checks, 1,

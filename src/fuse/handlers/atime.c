@@ -41,6 +41,8 @@
 #include "mountinfo.h"
 
 #define SF_ATIME_MASK	(MOUNT_ATTR__ATIME | MOUNT_ATTR_NODIRATIME)
+/* relatime updates an atime older than a day (relatime_need_update()). */
+#define SF_RELATIME_SECS	(24 * 60 * 60)
 
 /**
  * sf_atime_option - take @opt if it is an atime option.  Returns true
@@ -188,7 +190,7 @@ bool sf_atime_read_moves(int fd, int flags)
 	    sf_ts_le(&st.st_atim, &st.st_ctim))
 		return true;
 	clock_gettime(CLOCK_REALTIME, &now);
-	return now.tv_sec - st.st_atim.tv_sec >= 24 * 60 * 60;
+	return now.tv_sec - st.st_atim.tv_sec >= SF_RELATIME_SECS;
 }
 
 /* Once INIT is answered: the FUSE mount's own flags, and the watch. */

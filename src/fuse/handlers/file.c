@@ -198,7 +198,7 @@ static int sf_file_check_mmap(struct sf_fs *fs, struct sf_subject *s,
  * implicit access (read by the hat, read of a floor object) answers the
  * part it covers: inode_permission() with the open's mode, then
  * smack_file_open()'s read, then for an exec open smack_mmap_file().
- * Returns 0 or -EACCES; sf_check() writes the audit lines.
+ * Returns 0 or -EACCES; sf_check_node() writes the audit lines.
  */
 int sf_file_check_open(struct sf_fs *fs, struct sf_subject *s,
 		       struct sf_node *n, int flags)
@@ -207,9 +207,11 @@ int sf_file_check_open(struct sf_fs *fs, struct sf_subject *s,
 
 	if (fs->checks_off)
 		return 0;
-	rc = sf_check(fs, s, n, sf_open_perm_request(flags), SF_FN_PERM, NULL);
+	rc = sf_check_node(fs, s, n, sf_open_perm_request(flags), SF_FN_PERM,
+			   NULL);
 	if (!rc)
-		rc = sf_check(fs, s, n, SF_MAY_READ, "smack_file_open", NULL);
+		rc = sf_check_node(fs, s, n, SF_MAY_READ, "smack_file_open",
+				   NULL);
 	if (!rc && (flags & SF_FMODE_EXEC))
 		rc = sf_file_check_mmap(fs, s, n);
 	return rc;

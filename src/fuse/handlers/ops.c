@@ -3,8 +3,8 @@
  * ops.c - the FUSE operations table and INIT.
  *
  * Each operation has the shape of a mainline Smack hook: find the caller,
- * find the object, sf_check() what the VFS and smack_lsm.c would check,
- * then one backing *at() call and one reply.  The kernel checks the mode
+ * find the object, sf_check_node() what the VFS and smack_lsm.c would
+ * check, then one backing *at() call and one reply.  The kernel checks the mode
  * bits itself (default_permissions).  The handlers live in a file per
  * family (ops.h), the checks several families make in ops_check.c.
  */
@@ -15,6 +15,11 @@
 #include "ops.h"
 #include "mountinfo.h"
 #include "transport.h"
+
+/* The read-ahead window the mount's bdi gets at least (read_ahead_kb). */
+#define SF_READAHEAD_KB	1024
+/* The largest WRITE INIT lets the kernel send in one request. */
+#define SF_MAX_WRITE	(1024 * 1024)
 
 /*
  * The kernel reads ahead at most 128 KiB on a FUSE mount; sequential reads
@@ -38,9 +43,9 @@ static void *sf_readahead_thread(void *arg)
 	f = fopen(path, "r+e");
 	if (!f)
 		return NULL;
-	if (fgets(cur, sizeof(cur), f) && atoi(cur) < 1024) {
+	if (fgets(cur, sizeof(cur), f) && atoi(cur) < SF_READAHEAD_KB) {
 		rewind(f);
-		fputs("1024\n", f);
+		fprintf(f, "%d\n", SF_READAHEAD_KB);
 	}
 	fclose(f);
 	return NULL;
@@ -65,7 +70,7 @@ static void sf_init(void *userdata, struct fuse_conn_info *conn)
 	conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
 	sf_caps_init(fs, conn);
 	sf_transport_init(fs, conn);
-	conn->max_write = 1024 * 1024;
+	conn->max_write = SF_MAX_WRITE;
 	if (fs->cache_strict)
 		conn->want &= ~FUSE_CAP_READDIRPLUS_AUTO;
 	if (!pthread_create(&t, NULL, sf_readahead_thread, fs))

@@ -31,8 +31,8 @@ static inline bool sf_hidden(const char *name)
 /* ops_check.c */
 int sf_check_dir_change(struct sf_fs *fs, struct sf_subject *s,
 			struct sf_node *dir, const char *name);
-int sf_check_or_reply(fuse_req_t req, struct sf_node *n, u32 request,
-		      const char *fn);
+int sf_check_node_reply(fuse_req_t req, struct sf_node *n, u32 request,
+			const char *fn);
 struct sf_node *sf_peek(struct sf_fs *fs, struct sf_node *dir,
 			const char *name, int *err);
 

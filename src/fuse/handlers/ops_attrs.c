@@ -61,7 +61,8 @@ void sf_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
 	int rc, fd = -1;
 
 	sf_subject_get(fs, req, &s);
-	rc = sf_check(fs, &s, n, SF_MAY_WRITE, "smack_inode_setattr", NULL);
+	rc = sf_check_node(fs, &s, n, SF_MAY_WRITE, "smack_inode_setattr",
+			   NULL);
 	if (rc)
 		goto out_err;
 	/* A read-only open without a descriptor of its own goes through
@@ -150,6 +151,6 @@ void sf_op_access(fuse_req_t req, fuse_ino_t ino, int mask)
 	u32 may = sf_access_request(mask);
 
 	sf_subject_get(fs, req, &s);
-	fuse_reply_err(req, may ? -sf_check(fs, &s, sf_node(req, ino), may,
-					    SF_FN_PERM, NULL) : 0);
+	fuse_reply_err(req, may ? -sf_check_node(fs, &s, sf_node(req, ino),
+						 may, SF_FN_PERM, NULL) : 0);
 }

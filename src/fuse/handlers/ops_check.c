@@ -12,21 +12,21 @@
 int sf_check_dir_change(struct sf_fs *fs, struct sf_subject *s,
 			struct sf_node *dir, const char *name)
 {
-	return sf_check(fs, s, dir, SF_MAY_WRITE | SF_MAY_EXEC, SF_FN_PERM,
-			name);
+	return sf_check_node(fs, s, dir, SF_MAY_WRITE | SF_MAY_EXEC,
+			     SF_FN_PERM, name);
 }
 
 /* The check of an operation that needs nothing else of its caller:
  * replies with the error and returns non-zero when denied. */
-int sf_check_or_reply(fuse_req_t req, struct sf_node *n, u32 request,
-		      const char *fn)
+int sf_check_node_reply(fuse_req_t req, struct sf_node *n, u32 request,
+			const char *fn)
 {
 	struct sf_fs *fs = sf_fs_of(req);
 	struct sf_subject s;
 	int rc;
 
 	sf_subject_get(fs, req, &s);
-	rc = sf_check(fs, &s, n, request, fn, NULL);
+	rc = sf_check_node(fs, &s, n, request, fn, NULL);
 	if (rc)
 		fuse_reply_err(req, -rc);
 	return rc;

@@ -26,7 +26,7 @@ void sf_opendir(fuse_req_t req, fuse_ino_t ino,
 	struct sf_dir *d;
 	int rc, fd;
 
-	if (sf_check_or_reply(req, n, SF_MAY_READ, "smack_file_open"))
+	if (sf_check_node_reply(req, n, SF_MAY_READ, "smack_file_open"))
 		return;
 	d = calloc(1, sizeof(*d));
 	if (!d) {
@@ -60,6 +60,7 @@ static struct sf_dir *sf_dir(struct fuse_file_info *fi)
  * object and renaming it into place) is removed when readdir meets it.
  * Only old ones: another daemon over the same tree may be using it now.
  */
+#define SF_HIDDEN_REAP_SECS	60
 static void sf_reap_hidden(struct sf_node *dir, const char *name)
 {
 	struct stat st;
@@ -67,7 +68,7 @@ static void sf_reap_hidden(struct sf_node *dir, const char *name)
 
 	if (pid == getpid() ||
 	    fstatat(dir->fd, name, &st, AT_SYMLINK_NOFOLLOW) ||
-	    time(NULL) - st.st_mtime < 60)
+	    time(NULL) - st.st_mtime < SF_HIDDEN_REAP_SECS)
 		return;
 	unlinkat(dir->fd, name, S_ISDIR(st.st_mode) ? AT_REMOVEDIR : 0);
 }
@@ -129,13 +130,13 @@ static void sf_do_readdir(fuse_req_t req, fuse_ino_t ino, size_t size,
 		} else if (plus) {
 			memset(&e, 0, sizeof(e));
 			e.attr.st_ino = d->entry->d_ino;
-			e.attr.st_mode = (mode_t)d->entry->d_type << 12;
+			e.attr.st_mode = (mode_t)DTTOIF(d->entry->d_type);
 			len = fuse_add_direntry_plus(req, p, rem, name, &e,
 						     d->entry->d_off);
 		} else {
 			struct stat st = {
 				.st_ino = d->entry->d_ino,
-				.st_mode = (mode_t)d->entry->d_type << 12,
+				.st_mode = (mode_t)DTTOIF(d->entry->d_type),
 			};
 
 			len = fuse_add_direntry(req, p, rem, name, &st,

@@ -22,8 +22,8 @@ static int sf_check_lock(fuse_req_t req, fuse_ino_t ino, int type)
 	if (type == F_UNLCK)
 		return 0;
 	sf_subject_get(fs, req, &s);
-	return sf_check(fs, &s, sf_node(req, ino), SF_MAY_LOCK,
-			"smack_file_lock", NULL);
+	return sf_check_node(fs, &s, sf_node(req, ino), SF_MAY_LOCK,
+			     "smack_file_lock", NULL);
 }
 
 /* Check a POSIX lock request of @type and find the open file description

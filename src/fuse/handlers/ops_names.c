@@ -39,7 +39,7 @@ void sf_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 	}
 	dir = sf_node(req, parent);
 	sf_subject_get(fs, req, &s);
-	rc = sf_check(fs, &s, dir, SF_MAY_EXEC, SF_FN_PERM, name);
+	rc = sf_check_node(fs, &s, dir, SF_MAY_EXEC, SF_FN_PERM, name);
 	if (!rc)
 		rc = sf_node_lookup(fs, dir, name, &e, &n);
 	if (rc) {
@@ -145,7 +145,7 @@ static void sf_remove(fuse_req_t req, fuse_ino_t parent, const char *name,
 	victim = sf_peek(fs, dir, name, &rc);
 	if (!victim)
 		goto out;
-	rc = sf_check(fs, &s, victim, SF_MAY_WRITE, fn, NULL);
+	rc = sf_check_node(fs, &s, victim, SF_MAY_WRITE, fn, NULL);
 	sf_node_forget(fs, victim, 1);
 	if (!rc && unlinkat(dir->fd, name, flags))
 		rc = -errno;
@@ -198,15 +198,15 @@ void sf_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
 	src = sf_peek(fs, odir, name, &rc);
 	if (!src)
 		goto out;
-	rc = sf_check(fs, &s, src, SF_MAY_READWRITE, "smack_inode_rename",
-		      NULL);
+	rc = sf_check_node(fs, &s, src, SF_MAY_READWRITE,
+			   "smack_inode_rename", NULL);
 	sf_node_forget(fs, src, 1);
 	if (rc)
 		goto out;
 	dst = sf_peek(fs, ndir, newname, &rc);
 	if (dst) {
-		rc = sf_check(fs, &s, dst, SF_MAY_READWRITE,
-			      "smack_inode_rename", NULL);
+		rc = sf_check_node(fs, &s, dst, SF_MAY_READWRITE,
+				   "smack_inode_rename", NULL);
 		sf_node_forget(fs, dst, 1);
 		if (rc)
 			goto out;
@@ -232,7 +232,8 @@ void sf_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent,
 	sf_subject_get(fs, req, &s);
 	rc = sf_check_dir_change(fs, &s, dir, newname);
 	if (!rc)
-		rc = sf_check(fs, &s, n, SF_MAY_WRITE, "smack_inode_link", NULL);
+		rc = sf_check_node(fs, &s, n, SF_MAY_WRITE,
+				   "smack_inode_link", NULL);
 	if (!rc && sf_hidden(newname))
 		rc = -EPERM;
 	if (rc)

@@ -91,9 +91,9 @@ void sf_setxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 	rc = is_smack ? sf_setxattr_smack(fs, &s, n, name, value, size, &lid)
 		      : 0;
 	if (!rc)
-		rc = sf_check(fs, &s, n, SF_MAY_WRITE, sf_acl_name(name) ?
-			      "smack_inode_set_acl" : "smack_inode_setxattr",
-			      NULL);
+		rc = sf_check_node(fs, &s, n, SF_MAY_WRITE, sf_acl_name(name) ?
+				   "smack_inode_set_acl" :
+				   "smack_inode_setxattr", NULL);
 	if (rc)
 		goto out;
 	sf_proc_path(n, proc, sizeof(proc));
@@ -168,8 +168,8 @@ void sf_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 			return;
 		}
 	} else if (!sf_kernel_reads_xattr(name, fuse_req_ctx(req)->pid) &&
-		   sf_check_or_reply(req, n, SF_MAY_READ,
-				     "smack_inode_getxattr")) {
+		   sf_check_node_reply(req, n, SF_MAY_READ,
+				       "smack_inode_getxattr")) {
 		return;
 	}
 	if (!strcmp(name, "security.SMACK64")) {
@@ -215,11 +215,12 @@ static size_t sf_list_rewrite(struct sf_fs *fs, const char *in, size_t len,
 
 	for (p = in; p < in + len; p += strlen(p) + 1) {
 		if (!strncmp(p, fs->xattr_prefix, plen)) {
-			if (strncmp(p + plen, "SMACK64", 7))
+			if (strncmp(p + plen, "SMACK64", strlen("SMACK64")))
 				continue;
 			o += (size_t)sprintf(out + o, "security.%s", p + plen)
 				+ 1;
-		} else if (!strncmp(p, "security.SMACK64", 16)) {
+		} else if (!strncmp(p, "security.SMACK64",
+				    strlen("security.SMACK64"))) {
 			continue;
 		} else {
 			memcpy(out + o, p, strlen(p) + 1);
@@ -291,9 +292,9 @@ void sf_removexattr(fuse_req_t req, fuse_ino_t ino, const char *name)
 	if (is_smack && !sf_privileged(fs, &s, SF_CAP_MAC_ADMIN))
 		rc = -EPERM;
 	if (!rc)
-		rc = sf_check(fs, &s, n, SF_MAY_WRITE, sf_acl_name(name) ?
-			      "smack_inode_remove_acl" :
-			      "smack_inode_removexattr", NULL);
+		rc = sf_check_node(fs, &s, n, SF_MAY_WRITE, sf_acl_name(name) ?
+				   "smack_inode_remove_acl" :
+				   "smack_inode_removexattr", NULL);
 	if (rc)
 		goto out;
 	sf_proc_path(n, proc, sizeof(proc));

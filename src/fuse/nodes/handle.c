@@ -163,7 +163,7 @@ fuse_ino_t sf_handle_id(struct sf_fs *fs, int fd, const struct stat *st)
 /* The generation of a node whose id is a backing handle: never 0. */
 uint32_t sf_handle_gen(fuse_ino_t id)
 {
-	return (uint32_t)(((uint64_t)id * 0x9e3779b97f4a7c15ull) >> 32) | 1;
+	return (uint32_t)(((uint64_t)id * SF_GOLDEN_RATIO_64) >> 32) | 1;
 }
 
 /*

@@ -81,7 +81,7 @@ int sf_nodes_init(struct sf_fs *fs)
 
 static size_t sf_id_hash(fuse_ino_t id, size_t nbuckets)
 {
-	return (size_t)(((uint64_t)id * 0x9e3779b97f4a7c15ull) >> 17) %
+	return (size_t)(((uint64_t)id * SF_GOLDEN_RATIO_64) >> 17) %
 	       nbuckets;
 }
 
@@ -170,7 +170,7 @@ static void sf_node_unset_id(struct sf_fs *fs, struct sf_node *n)
 
 static size_t sf_hash(ino_t ino, dev_t dev, size_t nbuckets)
 {
-	uint64_t h = (uint64_t)ino * 0x9e3779b97f4a7c15ull ^ (uint64_t)dev;
+	uint64_t h = (uint64_t)ino * SF_GOLDEN_RATIO_64 ^ (uint64_t)dev;
 
 	return (size_t)(h >> 17) % nbuckets;
 }
@@ -326,6 +326,9 @@ static struct sf_node *sf_node_get(struct sf_fs *fs, int fd,
 	return n;
 }
 
+#define SF_OPEN_RETRIES		40	/* waits for FORGETs ... */
+#define SF_OPEN_RETRY_MS	50	/* ... of at most 50 ms: 2 s */
+
 /*
  * openat() met EMFILE/ENFILE.  If the table holds enough nodes for
  * forgetting to help, wake the evicting thread and wait for FORGETs
@@ -340,7 +343,8 @@ static int sf_openat_retry(struct sf_fs *fs, int dirfd, const char *name)
 	unsigned long seen;
 	int i, fd = -1, err = errno;
 
-	for (i = 0; i < 40 && (err == EMFILE || err == ENFILE); i++) {
+	for (i = 0; i < SF_OPEN_RETRIES && (err == EMFILE || err == ENFILE);
+	     i++) {
 		pthread_mutex_lock(&fs->nodes_lock);
 		if (fs->nnodes <= fs->nodes_low || !fs->evict_started) {
 			pthread_mutex_unlock(&fs->nodes_lock);
@@ -353,7 +357,7 @@ static int sf_openat_retry(struct sf_fs *fs, int dirfd, const char *name)
 			break;
 		}
 		sf_loop_yield();	/* the FORGETs come through the device */
-		sf_deadline_ms(&ts, 50);
+		sf_deadline_ms(&ts, SF_OPEN_RETRY_MS);
 		pthread_cond_timedwait(&fs->forget_cond, &fs->nodes_lock, &ts);
 		if (fs->nodes_forgotten == seen)
 			fs->evict_futile = seen;

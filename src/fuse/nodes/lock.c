@@ -172,6 +172,8 @@ struct sf_lock_waiter {
 	atomic_bool done;
 };
 
+#define SF_LOCK_KICKS	5000	/* signals, 1 ms apart: at most 5 s */
+
 /*
  * INTERRUPT for a waiting request.  One signal could land just before the
  * waiter enters its system call and be lost, so keep signalling until the
@@ -181,7 +183,7 @@ struct sf_lock_waiter {
 static void sf_lock_interrupt(fuse_req_t req, void *data)
 {
 	struct sf_lock_waiter *w = data;
-	const struct timespec ms = { .tv_nsec = 1000000 };
+	const struct timespec ms = { .tv_nsec = 1000000 };	/* 1 ms */
 	int i;
 
 	(void)req;
@@ -189,7 +191,7 @@ static void sf_lock_interrupt(fuse_req_t req, void *data)
 	 * interrupted before it could register: it checks for that. */
 	if (pthread_equal(w->thread, pthread_self()))
 		return;
-	for (i = 0; i < 5000 && !atomic_load(&w->done); i++) {
+	for (i = 0; i < SF_LOCK_KICKS && !atomic_load(&w->done); i++) {
 		pthread_kill(w->thread, SF_LOCK_SIGNAL);
 		nanosleep(&ms, NULL);
 	}

@@ -32,7 +32,8 @@
 
 /* FUSE_DEV_IOC_BACKING_CLOSE of protocol 7.40; Debian 12's
  * <linux/fuse.h> is 7.38. */
-#define SF_DEV_IOC_BACKING_CLOSE	_IOW(229, 2, uint32_t)
+#define SF_DEV_IOC_BACKING_CLOSE	_IOW(SF_FUSE_DEV_IOC_MAGIC, 2, \
+					     uint32_t)
 
 /* Registering the nodes' backing_id. */
 static pthread_mutex_t sf_pt_lock = PTHREAD_MUTEX_INITIALIZER;

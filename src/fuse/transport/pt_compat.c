@@ -46,7 +46,8 @@ struct sf_backing_map {
 	uint64_t padding;
 };
 
-#define SF_DEV_IOC_BACKING_OPEN		_IOW(229, 1, struct sf_backing_map)
+#define SF_DEV_IOC_BACKING_OPEN \
+	_IOW(SF_FUSE_DEV_IOC_MAGIC, 1, struct sf_backing_map)
 
 /* INIT's request: did the kernel offer passthrough? */
 void sf_ptc_sniff_init(struct sf_fs *fs, uint64_t offered)

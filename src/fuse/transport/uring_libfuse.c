@@ -496,26 +496,29 @@ sf_ring_ops(const struct fuse_lowlevel_ops *ops, size_t *size)
 
 /* ---- INTERRUPT ---- */
 
+/* The hex signal mask on /proc/TID/status's line @key ("\nSigPnd:"), or
+ * 0 when there is none. */
+static unsigned long long sf_lr_status_mask(const char *status,
+					    const char *key)
+{
+	const char *p = strstr(status, key);
+
+	return p ? strtoull(p + strlen(key), NULL, 16) : 0;
+}
+
 /* Does thread @tid have a signal to take (pending and not blocked)?
  * That is when the kernel interrupts the request it waits in. */
 static bool sf_lr_signalled(pid_t tid)
 {
-	unsigned long long pnd = 0, shd = 0, blk = 0;
+	unsigned long long pnd, shd, blk;
 	char path[64], buf[4096];
-	const char *p;
 
 	snprintf(path, sizeof(path), "/proc/%d/status", tid);
 	if (sf_read_small(path, buf, sizeof(buf)) <= 0)
 		return false;
-	p = strstr(buf, "\nSigPnd:");
-	if (p)
-		pnd = strtoull(p + 8, NULL, 16);
-	p = strstr(buf, "\nShdPnd:");
-	if (p)
-		shd = strtoull(p + 8, NULL, 16);
-	p = strstr(buf, "\nSigBlk:");
-	if (p)
-		blk = strtoull(p + 8, NULL, 16);
+	pnd = sf_lr_status_mask(buf, "\nSigPnd:");
+	shd = sf_lr_status_mask(buf, "\nShdPnd:");
+	blk = sf_lr_status_mask(buf, "\nSigBlk:");
 	/* SIGKILL cannot be blocked. */
 	return ((pnd | shd) & (~blk | (1ULL << (SIGKILL - 1)))) != 0;
 }

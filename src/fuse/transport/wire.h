@@ -24,6 +24,9 @@ static inline uint64_t sf_init_flags(uint32_t flags, uint32_t flags2)
 	return flags | ((flags & FUSE_INIT_EXT) ? (uint64_t)flags2 << 32 : 0);
 }
 
+/* FUSE_DEV_IOC_MAGIC of <linux/fuse.h>: the type of /dev/fuse's ioctls. */
+#define SF_FUSE_DEV_IOC_MAGIC	229
+
 #ifndef FUSE_TMPFILE
 #define FUSE_TMPFILE 51		/* protocol 7.37 */
 #endif
