@@ -54,6 +54,7 @@ static const char *const sf_procfd_names[SF_PROC_NFILES] = {
 	[SF_PROC_SYSCALL] = "syscall",
 	[SF_PROC_STACK] = "stack",
 	[SF_PROC_STATUS] = "status",
+	[SF_PROC_STAT] = "stat",
 };
 
 static struct sf_procfd_slot {

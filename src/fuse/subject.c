@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <syslog.h>
 #include <unistd.h>
 
 #include "smackfuse.h"
@@ -200,6 +201,53 @@ int sf_users_status(struct sf_fs *fs, char *buf, size_t size)
 	return snprintf(buf, size, "users known: 0\n");
 }
 
+#define SF_PF_KTHREAD	0x00200000	/* include/linux/sched.h */
+
+/*
+ * Is @pid a kernel thread?  /proc/PID/stat's flags (field 9) say; an
+ * answer that cannot be read is yes (no privilege follows from it).
+ */
+static bool sf_subject_kthread(pid_t pid)
+{
+	char buf[1024], *p;
+	unsigned long flags;
+
+	if (sf_proc_read(pid, SF_PROC_STAT, buf, sizeof(buf)) <= 0)
+		return true;
+	p = strrchr(buf, ')');	/* after the name, which may hold anything */
+	if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %lu", &flags) != 1)
+		return true;
+	return flags & SF_PF_KTHREAD;
+}
+
+/*
+ * A kernel thread acting for someone else (nfsd re-exporting the mount:
+ * nfsd_setuser() gives it the client's fsuid and groups and drops
+ * CAP_MAC_OVERRIDE and the other file capabilities for any fsuid but 0)
+ * does so with override credentials that /proc does not show: its
+ * CapEff there is the full set of the kernel's own credentials.  Taking
+ * privilege from it would let every NFS client override every rule, so
+ * such a caller has no capability and only its fsgid as group.  Said
+ * once in the log.
+ */
+static void sf_subject_kthread_note(pid_t pid)
+{
+	static atomic_bool said;
+	char buf[128], name[32] = "?";
+	const char *a, *b;
+
+	if (atomic_exchange(&said, true))
+		return;
+	if (sf_proc_read(pid, SF_PROC_STAT, buf, sizeof(buf)) > 0 &&
+	    (a = strchr(buf, '(')) && (b = strrchr(buf, ')')) && b > a)
+		snprintf(name, sizeof(name), "%.*s", (int)(b - a - 1), a + 1);
+	syslog(LOG_NOTICE, "request from kernel thread %d (%s), e.g. nfsd "
+	       "re-exporting the mount: it is given no capability (its "
+	       "credentials in /proc are not those it acts with) and is "
+	       "decided as the label of its fsuid or pid; said once", pid,
+	       name);
+}
+
 /* Parse CapEff and Groups of /proc/PID/status into @s (once). */
 static void sf_subject_status(struct sf_subject *s)
 {
@@ -212,6 +260,10 @@ static void sf_subject_status(struct sf_subject *s)
 	s->ngroups = 0;
 	if (s->pid <= 0)
 		return;
+	if (sf_subject_kthread(s->pid)) {
+		sf_subject_kthread_note(s->pid);
+		return;
+	}
 	if (sf_proc_read(s->pid, SF_PROC_STATUS, buf, sizeof(buf)) <= 0)
 		return;
 	for (line = strtok_r(buf, "\n", &save); line;
