@@ -8,7 +8,7 @@
 # The tree is a tmpfs of its own (inode32: its handles fit a node id, and
 # the root of a filesystem resolves every handle: KNOWN-GAPS 11), labelled
 # per user; smackfuse runs over it with the users map "* %u" and the rules
-# "nfsbob nfsalice r" (bob may read alice's files, nothing else crosses).
+# "nfsbob nfsalice rx" (bob may read alice's files, nothing else crosses).
 # knfsd exports the smackfuse mount (fsid=, no_subtree_check, sec=sys,
 # root_squash: root on the client is nobody, whose label "nobody" has no
 # rule, as a second host's root must not override the compartments of
@@ -58,7 +58,7 @@ if ! command -v exportfs >/dev/null || ! modprobe -n nfsd 2>/dev/null; then
 	done_testing
 fi
 # Two users; their names are their labels (* %u).
-for u in nfsalice nfsbob; do id $u >/dev/null 2>&1 || useradd -M -s /bin/sh $u; done
+for u in nfsalice nfsbob nfscarol; do id $u >/dev/null 2>&1 || useradd -M -s /bin/sh $u; done
 # as USER CMD...: CMD with USER's uid, gid and groups (no login session).
 as() { _u=$1; shift; setpriv --reuid "$_u" --regid "$_u" --init-groups "$@"; }
 # errno_of USER CMD...: "ok", or the error CMD's stderr names.
@@ -87,7 +87,7 @@ done
 # DAC lets bob write there: only the rule stops him
 chmod 777 $B/nfsalice; chmod 666 $B/nfsalice/secret
 echo '* %u' >$E/users
-echo 'nfsbob nfsalice r' >$E/accesses.d/nfs
+printf 'nfsbob nfsalice rx\nnfscarol nfsalice r\n' >$E/accesses.d/nfs
 
 start_daemon() {
 	smackfuse -f -o subject=users --etc $E $B $M >>$LOG 2>&1 &
@@ -117,17 +117,17 @@ diag "nfs-server and the NFS mount took $(awk -v a="$T1" -v b="$(up)" 'BEGIN { p
 # same DESC WANT USER CMD-WITH-@: CMD run with @ as $N, then as $M: both
 # must give WANT.
 same() {
-	_d=$1 _w=$2 _u=$3; shift 3
+	_sd=$1 _sw=$2 _su=$3; shift 3
 	for _via in nfs fuse; do
 		[ $_via = nfs ] && _r=$N || _r=$M
 		_c=$(echo "$*" | sed "s#@#$_r#g")
-		check_out "$_d ($_via)" "$_w" errno_of "$_u" sh -c "$_c"
+		check_out "$_sd ($_via)" "$_sw" errno_of "$_su" sh -c "$_c"
 	done
 }
 same "alice reads her file" ok nfsalice 'cat @/nfsalice/secret'
-same "bob reads alice's file (rule: nfsbob nfsalice r)" ok nfsbob 'cat @/nfsalice/secret'
+same "bob reads alice's file (rule: nfsbob nfsalice rx)" ok nfsbob 'cat @/nfsalice/secret'
 same "alice is refused bob's file: EACCES (no rule)" EACCES nfsalice 'cat @/nfsbob/secret'
-same "bob is refused a write to alice's file: EACCES (r only)" EACCES nfsbob 'echo x >>@/nfsalice/secret'
+same "bob is refused a write to alice's file (mode 666): EACCES (rx only)" EACCES nfsbob 'echo x >>@/nfsalice/secret'
 same "bob is refused a create in alice's directory (mode 777): EACCES" EACCES nfsbob 'echo x >@/nfsalice/bob-was-here'
 same "alice is refused a listing of bob's directory: EACCES" EACCES nfsalice 'ls @/nfsbob'
 check_out "alice's file is unchanged on the backing tree" "secret of nfsalice" cat $B/nfsalice/secret
@@ -144,6 +144,10 @@ check "the daemon said it gives nfsd's kernel threads no capability" \
 	sh -c "{ cat $LOG; journalctl -b -q --no-pager -t smackfuse; } 2>/dev/null |
 		grep -q 'request from kernel thread .*no capability'"
 
+diag "carol (r on alice's files, no x on her directory): nfs $(errno_of nfscarol cat $N/nfsalice/secret), fuse $(errno_of nfscarol cat $M/nfsalice/secret)"
+diag "the daemon's log so far:"
+sed 's/^/#   /' $LOG | tail -n 20
+
 # --- creates through NFS carry the creator's label on the backing tree
 check "alice creates a file through NFS" as nfsalice sh -c "echo new >$N/nfsalice/via-nfs"
 check_out "... labelled nfsalice on the backing tree" nfsalice label $B/nfsalice/via-nfs
@@ -155,10 +159,17 @@ check_out "bob's new directory is closed to alice through NFS: EACCES" EACCES \
 
 # --- the daemon restarts; the client's handles are kept
 # The client has looked up and read these; it keeps their handles.
-for f in nfsalice/kept nfsbob/kept nfsalice/via-nfs; do stat $N/$f >/dev/null; done
+as nfsalice stat $N/nfsalice/kept $N/nfsalice/via-nfs >/dev/null
+as nfsbob stat $N/nfsbob/kept >/dev/null
 as nfsalice sh -c "echo doomed >$N/nfsalice/doomed"
-exec 7<$N/nfsalice	# a directory the client holds open: its handle
-INO=$(stat -c %i $N/nfsalice/kept)
+# alice holds her directory open on the client across the restart, and
+# lists it by that descriptor (its handle) once told to.
+rm -f /tmp/sfnfs.go /tmp/sfnfs.ls
+as nfsalice sh -c "exec 7<$N/nfsalice || exit 1
+	while [ ! -e /tmp/sfnfs.go ]; do sleep 0.2; done
+	ls /proc/self/fd/7/ >/tmp/sfnfs.ls 2>&1; echo rc=\$? >>/tmp/sfnfs.ls" &
+HOLDER=$!
+INO=$(as nfsalice stat -c %i $N/nfsalice/kept)
 T2=$(up)
 exportfs -ua
 # nfsd lets go of the mount's files when it is no longer exported;
@@ -177,18 +188,19 @@ diag "stop, start and export took $(awk -v a="$T2" -v b="$(up)" 'BEGIN { print b
 # Through the handles the client kept (no new lookup by name of these:
 # the client revalidates its cached entries by handle).
 check_out "after the restart: the client stats alice's file by its old handle (same inode)" \
-	"$INO" stat -c %i $N/nfsalice/kept
+	"$INO" as nfsalice stat -c %i $N/nfsalice/kept
 check_out "... alice reads it" ok errno_of nfsalice cat $N/nfsalice/kept
 check_out "... bob reads it (his rule)" ok errno_of nfsbob cat $N/nfsalice/kept
 check_out "... alice is still refused bob's file: EACCES" EACCES errno_of nfsalice cat $N/nfsbob/kept
 check_out "... alice reads the file she created through NFS" ok errno_of nfsalice cat $N/nfsalice/via-nfs
-check_out "... the directory the client held open lists by its handle" \
-	"$(ls $B/nfsalice | sort | tr '\n' ' ')" sh -c "ls /proc/$$/fd/7/ | sort | tr '\n' ' '"
+touch /tmp/sfnfs.go
+wait $HOLDER
+check_out "... the directory alice held open on the client lists by its handle" \
+	"$(ls $B/nfsalice | sort | tr '\n' ' ')rc=0 " sh -c "tr '\n' ' ' </tmp/sfnfs.ls"
 check_out "... the file removed meanwhile: ESTALE or ENOENT, never another file" ok \
 	sh -c "case \$(errno_of nfsalice cat $N/nfsalice/doomed) in ESTALE|ENOENT) echo ok ;; *) echo no ;; esac"
 check "... alice creates through NFS again" as nfsalice sh -c "echo again >$N/nfsalice/after"
 check_out "... labelled nfsalice" nfsalice label $B/nfsalice/after
-exec 7<&-
 
 umount $N
 systemctl stop nfs-server
