@@ -197,8 +197,10 @@ touch /tmp/sfnfs.go
 wait $HOLDER
 check_out "... the directory alice held open on the client lists by its handle" \
 	"$(ls $B/nfsalice | sort | tr '\n' ' ')rc=0 " sh -c "tr '\n' ' ' </tmp/sfnfs.ls"
+R=$(errno_of nfsalice cat $N/nfsalice/doomed)
+diag "the file removed while no daemon ran, by its old handle: $R"
 check_out "... the file removed meanwhile: ESTALE or ENOENT, never another file" ok \
-	sh -c "case \$(errno_of nfsalice cat $N/nfsalice/doomed) in ESTALE|ENOENT) echo ok ;; *) echo no ;; esac"
+	sh -c "case $R in ESTALE|ENOENT) echo ok ;; *) echo '$R' ;; esac"
 check "... alice creates through NFS again" as nfsalice sh -c "echo again >$N/nfsalice/after"
 check_out "... labelled nfsalice" nfsalice label $B/nfsalice/after
 
