@@ -48,16 +48,15 @@ die() { echo "debian-image: $*" >&2; exit 2; }
 case "$KSEL" in
 debian)
 	SUITE=bookworm KREL=bookworm
-	LIBS="libfuse3-3 liburcu8"
-	# The kernel's NFS server and client (guest-nfs.sh re-exports a
-	# smackfuse mount); Debian 12's lane only, where it runs.
-	NFS="nfs-kernel-server nfs-common" NFSMODS="nfsd nfsv4" ;;
+	LIBS="libfuse3-3 liburcu8" ;;
 trixie|trixie-backports)
 	SUITE=trixie KREL=$KSEL
-	LIBS="libfuse3-4 liburcu8t64"
-	NFS= NFSMODS= ;;
+	LIBS="libfuse3-4 liburcu8t64" ;;
 *) echo "debian-image: unknown kernel '$KSEL' (debian, trixie or trixie-backports)" >&2; exit 2 ;;
 esac
+# The kernel's NFS server and client: guest-nfs.sh re-exports a smackfuse
+# mount (their units are disabled below; the test starts them).
+NFS="nfs-kernel-server nfs-common" NFSMODS="nfsd nfsv4"
 PKGS="systemd systemd-sysv udev dbus kmod fuse3 ${LIBS% *} login passwd
  pamtester libpam-runtime procps psmisc attr util-linux
  libnl-3-200 libnl-genl-3-200 libattr1 ${LIBS#* } liburing2
