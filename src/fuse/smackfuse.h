@@ -304,8 +304,11 @@ void sf_audit_setup(struct sf_fs *fs);
 
 /* procfd.c: a caller's /proc/TID files, kept open between requests */
 enum sf_procfile { SF_PROC_SYSCALL, SF_PROC_STACK, SF_PROC_STATUS,
-		   SF_PROC_NFILES };
+		   SF_PROC_STAT, SF_PROC_NFILES };
 int sf_proc_read(pid_t tid, enum sf_procfile f, char *buf, size_t size);
+bool sf_proc_flags(pid_t tid, unsigned long *flags);
+#define SF_PF_IO_WORKER	0x00000010	/* include/linux/sched.h */
+#define SF_PF_KTHREAD	0x00200000
 
 /* getattr.c */
 void sf_getattr_setup(struct sf_fs *fs);

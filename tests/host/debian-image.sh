@@ -54,10 +54,13 @@ trixie|trixie-backports)
 	LIBS="libfuse3-4 liburcu8t64" ;;
 *) echo "debian-image: unknown kernel '$KSEL' (debian, trixie or trixie-backports)" >&2; exit 2 ;;
 esac
+# The kernel's NFS server and client: guest-nfs.sh re-exports a smackfuse
+# mount (their units are disabled below; the test starts them).
+NFS="nfs-kernel-server nfs-common" NFSMODS="nfsd nfsv4"
 PKGS="systemd systemd-sysv udev dbus kmod fuse3 ${LIBS% *} login passwd
  pamtester libpam-runtime procps psmisc attr util-linux
  libnl-3-200 libnl-genl-3-200 libattr1 ${LIBS#* } liburing2
- dkms openssh-server openssh-client"
+ dkms openssh-server openssh-client${NFS:+ $NFS}"
 
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap, device nodes in the image)"
 for t in debootstrap mkfs.ext4 cpio; do
@@ -187,6 +190,11 @@ for u in getty@tty1.service serial-getty@ttyS0.service console-getty.service \
 	ln -sf /dev/null "$R/etc/systemd/system/$u"
 done
 ln -sf /lib/systemd/system/multi-user.target "$R/etc/systemd/system/default.target"
+# The NFS server and rpcbind start when a test starts them (guest-nfs.sh),
+# not at every boot.
+[ -z "$NFS" ] || systemctl --root="$R" disable nfs-server.service \
+	rpcbind.service rpcbind.socket nfs-client.target >>"$LOG" 2>&1 ||
+	fail "systemctl disable of the NFS units failed"
 mkdir -p "$R/etc/systemd/journald.conf.d"
 printf '[Journal]\nStorage=volatile\nForwardToConsole=no\n' \
 	>"$R/etc/systemd/journald.conf.d/sfhost.conf"
@@ -237,7 +245,7 @@ TM=$R/lib/modules/$K
 # build (the headers' link, for DKMS) stays.
 rm -rf "${TM:?}/kernel"
 mkdir -p "$TM"
-for m in $(need_mods $BOOTMODS fuse); do
+for m in $(need_mods $BOOTMODS fuse $NFSMODS); do
 	mkdir -p "$(dirname "$TM/$m")"
 	cp "$MODS/$m" "$TM/$m"
 done

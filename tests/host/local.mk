@@ -20,6 +20,7 @@ EXTRA_DIST += \
 	tests/host/guest-run.sh \
 	tests/host/guest-install.sh \
 	tests/host/guest-host.sh \
+	tests/host/guest-nfs.sh \
 	tests/host/sfhost-test.service
 
 # Build (or find in the cache) the Debian host image ahead of make check.

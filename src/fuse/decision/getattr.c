@@ -411,9 +411,6 @@ static bool sf_call_reads_label(const struct sf_call *c)
 	}
 }
 
-#define SF_PF_IO_WORKER	0x00000010	/* include/linux/sched.h */
-#define SF_PF_KTHREAD	0x00200000
-
 /*
  * Is @tid an io_uring worker or SQPOLL thread, or a kernel thread?  An
  * io thread's registers are a copy of its creator's (copy_thread()), so
@@ -423,15 +420,9 @@ static bool sf_call_reads_label(const struct sf_call *c)
  */
 static bool sf_io_thread(pid_t tid)
 {
-	char path[64], buf[1024];
 	unsigned long flags;
-	const char *p;
 
-	snprintf(path, sizeof(path), "/proc/%d/stat", tid);
-	if (tid <= 0 || sf_read_small(path, buf, sizeof(buf)) <= 0)
-		return true;
-	p = strrchr(buf, ')');	/* the name may hold anything */
-	if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %lu", &flags) != 1)
+	if (tid <= 0 || !sf_proc_flags(tid, &flags))
 		return true;
 	return flags & (SF_PF_IO_WORKER | SF_PF_KTHREAD);
 }

@@ -39,6 +39,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -54,6 +55,7 @@ static const char *const sf_procfd_names[SF_PROC_NFILES] = {
 	[SF_PROC_SYSCALL] = "syscall",
 	[SF_PROC_STACK] = "stack",
 	[SF_PROC_STATUS] = "status",
+	[SF_PROC_STAT] = "stat",
 };
 
 static struct sf_procfd_slot {
@@ -215,4 +217,20 @@ int sf_proc_read(pid_t tid, enum sf_procfile f, char *buf, size_t size)
 	}
 	pthread_mutex_unlock(&s->lock);
 	return rc;
+}
+
+/**
+ * sf_proc_flags - the kernel's flags of thread @tid (field 9 of
+ * /proc/TID/stat: PF_KTHREAD, PF_IO_WORKER, ... of include/linux/sched.h),
+ * read through the kept file.  False when they cannot be read.
+ */
+bool sf_proc_flags(pid_t tid, unsigned long *flags)
+{
+	char buf[1024];
+	const char *p;
+
+	if (sf_proc_read(tid, SF_PROC_STAT, buf, sizeof(buf)) <= 0)
+		return false;
+	p = strrchr(buf, ')');	/* after the name, which may hold anything */
+	return p && sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %lu", flags) == 1;
 }

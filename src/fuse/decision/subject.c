@@ -211,6 +211,45 @@ static void sf_not_caller_log(const struct sf_subject *s)
 }
 
 /*
+ * Is @pid a kernel thread?  An answer that cannot be read is yes (no
+ * privilege follows from it).
+ */
+static bool sf_subject_kthread(pid_t pid)
+{
+	unsigned long flags;
+
+	return !sf_proc_flags(pid, &flags) || (flags & SF_PF_KTHREAD);
+}
+
+/*
+ * A kernel thread acting for someone else (nfsd re-exporting the mount:
+ * nfsd_setuser() gives it the client's fsuid and groups and drops
+ * CAP_MAC_OVERRIDE and the other file capabilities for any fsuid but 0)
+ * does so with override credentials that /proc does not show: its
+ * CapEff there is the full set of the kernel's own credentials.  Taking
+ * privilege from it would let every NFS client override every rule, so
+ * such a caller has no capability and only its fsgid as group.  Said
+ * once in the log.
+ */
+static void sf_subject_kthread_note(pid_t pid)
+{
+	static atomic_bool said;
+	char buf[128], name[32] = "?";
+	const char *a, *b;
+
+	if (atomic_exchange(&said, true))
+		return;
+	if (sf_proc_read(pid, SF_PROC_STAT, buf, sizeof(buf)) > 0 &&
+	    (a = strchr(buf, '(')) && (b = strrchr(buf, ')')) && b > a)
+		snprintf(name, sizeof(name), "%.*s", (int)(b - a - 1), a + 1);
+	syslog(LOG_NOTICE, "request from kernel thread %d (%s), e.g. nfsd "
+	       "re-exporting the mount: it is given no capability (its "
+	       "credentials in /proc are not those it acts with) and is "
+	       "decided as the label of its fsuid or pid; said once", pid,
+	       name);
+}
+
+/*
  * CapEff and Groups of /proc/PID/status into @s (once); what cannot be
  * read is no capability and no group.  Read through the descriptor
  * procfd.c keeps, which fails (and is opened again by number) once the
@@ -226,7 +265,8 @@ static void sf_not_caller_log(const struct sf_subject *s)
  * was made with.  Mainline decides on the subjective credentials, so a
  * status whose fs uid is not the request's describes someone else: it
  * gives no capability and no group (the refusal side; counted in the
- * status file).  control_priv.c makes the same comparison.
+ * status file).  control_priv.c makes the same comparison.  A kernel
+ * thread's status is never taken, whatever its fs uid (above).
  */
 static void sf_subject_status(struct sf_subject *s)
 {
@@ -238,6 +278,10 @@ static void sf_subject_status(struct sf_subject *s)
 	memset(&s->status, 0, sizeof(s->status));
 	if (s->pid <= 0)
 		return;
+	if (sf_subject_kthread(s->pid)) {
+		sf_subject_kthread_note(s->pid);
+		return;
+	}
 	if (sf_proc_read(s->pid, SF_PROC_STATUS, buf, sizeof(buf)) <= 0)
 		return;
 	sf_task_status_parse(buf, &s->status);
