@@ -319,6 +319,58 @@ static int sf_new_file_check(fuse_req_t req, struct sf_subject *s,
 	return rc ? rc : sf_create_umask(fuse_req_ctx(req)->umask);
 }
 
+/* The node of a file just made (@pfd its O_PATH descriptor, @fd the
+ * caller's open one), labelled @label.  Closes @fd on failure. */
+static int sf_new_file_node(struct sf_fs *fs, int pfd, int fd, sf_lid label,
+			    struct fuse_entry_param *e, struct sf_node **n)
+{
+	int rc = sf_node_from_fd(fs, pfd, e, n);
+
+	if (rc) {
+		close(fd);
+		return rc;
+	}
+	atomic_store(&(*n)->label, label);
+	atomic_store(&(*n)->flags, SF_NODE_LABEL_VALID);
+	return 0;
+}
+
+/* CREATE without O_EXCL of a name made meanwhile: open it as open(2)
+ * would.  On success *@n has a lookup reference and *@fd serves the
+ * caller's open. */
+static int sf_create_existing(struct sf_fs *fs, struct sf_subject *s,
+			      struct sf_node *dir, const char *name,
+			      int flags, struct fuse_entry_param *e,
+			      struct sf_node **n, int *fd)
+{
+	char proc[64];
+	int rc;
+
+	*n = sf_peek(fs, dir, name, &rc);
+	if (!*n)
+		return rc;
+	rc = sf_file_check_open(fs, s, *n, flags);
+	if (!rc) {
+		sf_proc_path(*n, proc, sizeof(proc));
+		*fd = open(proc, sf_file_open_flags(flags));
+		rc = *fd < 0 ? -errno : sf_setid_open(fs, s, *fd, flags);
+		if (rc && *fd >= 0)
+			close(*fd);
+	}
+	if (!rc) {
+		memset(e, 0, sizeof(*e));
+		e->ino = sf_node_ino(fs, *n);
+		e->generation = (*n)->gen;
+		if (fstat(*fd, &e->attr)) {
+			rc = -errno;
+			close(*fd);
+		}
+	}
+	if (rc)
+		sf_node_forget(fs, *n, 1);
+	return rc;
+}
+
 void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	       mode_t mode, struct fuse_file_info *fi)
 {
@@ -340,52 +392,17 @@ void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 	if (!rc)
 		rc = sf_make_file(fs, &s, dir, name, mode, fi->flags, label,
 				  &pfd, &fd);
-	if (rc == -EEXIST && !(fi->flags & O_EXCL)) {
-		/* Created meanwhile: open it as open(2) would. */
-		n = sf_peek(fs, dir, name, &rc);
-		if (!n)
-			goto out_err;
-		rc = sf_file_check_open(fs, &s, n, fi->flags);
-		if (!rc) {
-			char proc[64];
-
-			sf_proc_path(n, proc, sizeof(proc));
-			fd = open(proc, sf_file_open_flags(fi->flags));
-			rc = fd < 0 ? -errno : sf_setid_open(fs, &s, fd,
-							     fi->flags);
-			if (rc && fd >= 0)
-				close(fd);
-		}
-		if (rc) {
-			sf_node_forget(fs, n, 1);
-			goto out_err;
-		}
-		memset(&e, 0, sizeof(e));
-		e.ino = sf_node_ino(fs, n);
-		e.generation = n->gen;
-		if (fstat(fd, &e.attr)) {
-			rc = -errno;
-			close(fd);
-			sf_node_forget(fs, n, 1);
-			goto out_err;
-		}
-		goto reply;
-	}
-	if (rc)
-		goto out_err;
-	rc = sf_node_from_fd(fs, pfd, &e, &n);
+	if (rc == -EEXIST && !(fi->flags & O_EXCL))
+		rc = sf_create_existing(fs, &s, dir, name, fi->flags, &e, &n,
+					&fd);
+	else if (!rc)
+		rc = sf_new_file_node(fs, pfd, fd, label, &e, &n);
 	if (rc) {
-		close(fd);
-		goto out_err;
+		fuse_reply_err(req, -rc);
+		return;
 	}
-	atomic_store(&n->label, label);
-	atomic_store(&n->flags, SF_NODE_LABEL_VALID);
-reply:
 	sf_entry_timeouts(fs, dir, n, &e, name);
 	sf_reply_created(req, n, &e, fd, fi);
-	return;
-out_err:
-	fuse_reply_err(req, -rc);
 }
 
 /*
@@ -409,23 +426,16 @@ void sf_tmpfile(fuse_req_t req, fuse_ino_t parent, mode_t mode,
 	if (!rc)
 		rc = sf_make_unnamed(fs, &s, dir, mode, fi->flags, label,
 				     &pfd, &fd);
-	if (rc)
-		goto out_err;
-	rc = sf_node_from_fd(fs, pfd, &e, &n);
+	if (!rc)
+		rc = sf_new_file_node(fs, pfd, fd, label, &e, &n);
 	if (rc) {
-		close(fd);
-		goto out_err;
+		fuse_reply_err(req, -rc);
+		return;
 	}
-	atomic_store(&n->label, label);
-	atomic_store(&n->flags, SF_NODE_LABEL_VALID);
 	e.attr_timeout = sf_attr_timeout(fs, n);
 	e.entry_timeout = 0;	/* no name to keep */
 	sf_reply_created(req, n, &e, fd, fi);
-	return;
-out_err:
-	fuse_reply_err(req, -rc);
 }
-
 
 void sf_forget_multi(fuse_req_t req, size_t count,
 		     struct fuse_forget_data *forgets)
