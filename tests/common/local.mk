@@ -44,6 +44,7 @@ SF_CORE_C = \
 	$(top_srcdir)/src/common/out.c \
 	$(top_srcdir)/src/common/label.c \
 	$(top_srcdir)/src/common/access.c \
+	$(top_srcdir)/src/common/mmap.c \
 	$(top_srcdir)/src/common/policy.c \
 	$(top_srcdir)/src/common/parse.c \
 	$(top_srcdir)/src/common/print.c \
@@ -51,6 +52,7 @@ SF_CORE_C = \
 SF_CORE_H = \
 	$(top_srcdir)/src/common/smack.h \
 	$(top_srcdir)/src/common/core.h \
+	$(top_srcdir)/src/common/caps.h \
 	$(top_srcdir)/src/common/user/sf_env.h \
 	$(top_srcdir)/src/common/user/sf_env_libc.h
 EXTRA_DIST += tests/common/fuzz.test tests/common/fuzz_common.h \
