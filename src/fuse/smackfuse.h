@@ -59,10 +59,10 @@ enum sf_subject_source {
  * descriptor; every backing call is made relative to it.
  */
 struct sf_node {
-	struct sf_node *next;		/* hash chain, under fs->nodes_lock */
+	struct sf_node *next;		/* hash chain, under fs->nodes.lock */
 	/* The FUSE node id and generation (handle.c: the backing object's
 	 * own handle where it fits, so that they outlive the daemon), and
-	 * the chain of fs->ids, under fs->ids_lock. */
+	 * the chain of fs->nodes.ids, under fs->nodes.ids_lock. */
 	fuse_ino_t id;
 	uint32_t gen;
 	struct sf_node *idnext;
@@ -71,16 +71,17 @@ struct sf_node {
 	dev_t dev;
 	mode_t type;			/* S_IFMT bits */
 	bool ecached;			/* @ename is in the kernel's cache */
-	uint64_t nlookup;		/* under fs->nodes_lock */
+	uint64_t nlookup;		/* under fs->nodes.lock */
 	_Atomic sf_lid label;		/* effective SMACK64 */
 	atomic_uint flags;
 	/* A name the kernel knows the node by, so that it can be asked to
 	 * drop it: by sf_invalidate_all() when @ecached (entry timeout > 0;
 	 * such a name is not replaced by an uncached one), and under fd
-	 * pressure (inode.c).  Under fs->nodes_lock. */
+	 * pressure (inode.c).  Under fs->nodes.lock. */
 	fuse_ino_t eparent;
 	char *ename;
-	/* Least recently looked up first (fs->lru_head); under nodes_lock. */
+	/* Least recently looked up first (fs->nodes.lru_head); under
+	 * fs->nodes.lock. */
 	struct sf_node *lru_prev, *lru_next;
 	/* POSIX locks: one open file description per lock owner, so that
 	 * OFD locks give POSIX semantics (see lock.c).  Under sf_locks_lock. */
@@ -115,40 +116,80 @@ struct sf_lockfd {
 
 struct sf_uids;			/* uids.h: a uid's label, by the map */
 
+/* The node table (inode.c): every backing object the kernel holds. */
+struct sf_nodes {
+	pthread_mutex_t lock;
+	struct sf_node **buckets;
+	size_t nbuckets, nnodes;
+	/* Nodes by id (sf_node()), as many buckets as @buckets; written
+	 * under lock and ids_lock, read under ids_lock alone. */
+	pthread_rwlock_t ids_lock;
+	struct sf_node **ids;
+	fuse_ino_t next_volatile;	/* under lock */
+	/* Fd pressure: every node holds an O_PATH fd.  Above @high nodes,
+	 * a thread asks the kernel to forget the least recently used ones
+	 * until @low remain.  Under lock. */
+	struct sf_node *lru_head, *lru_tail;
+	size_t high, low, peak;
+	unsigned long evicted;
+	/* Nodes forgotten so far, and that count when a wait for FORGETs
+	 * last saw none come (sf_openat_retry()). */
+	unsigned long forgotten, evict_futile;
+	pthread_cond_t evict_cond, forget_cond;
+	pthread_t evict_thread;
+	bool evict_started, evict_stop;
+};
+
+/* File handles (handle.c): the backing filesystem's handle type and
+ * length when its handles fit in a node id (else 0), whether the
+ * backing tree is its whole filesystem, and a descriptor of the tree for
+ * open_by_handle_at(). */
+struct sf_handles {
+	int type;
+	unsigned int len;
+	bool whole;
+	int mfd;
+};
+
+/* Passthrough (passthrough.c): the kernel offered it at INIT, the daemon
+ * asks for it, it was negotiated and still works. */
+struct sf_passthrough {
+	bool offered, wanted;
+	atomic_bool active;
+	atomic_ulong backing_open;	/* ids registered and not closed */
+};
+
+/* FUSE capabilities (caps.c): what the kernel offered at INIT (flags2 in
+ * the upper half), flags to add to libfuse's reply, whether the daemon
+ * clears set-ID bits (setid.c), whether POSIX ACLs were negotiated. */
+struct sf_caps {
+	uint64_t init_offered;
+	uint32_t init_add;
+	bool killpriv;
+	bool posix_acl;
+};
+
+/* Counters shown by the control filesystem's "status" (status.c). */
+struct sf_stats {
+	atomic_ulong checks, denials, cache_hits, grants, audit_dropped;
+	/* GETATTRs whose site could not be told (getattr.c), and those of
+	 * them denied; the first denial of a mount is logged. */
+	atomic_ulong unsure, unsure_denied;
+	atomic_bool unsure_logged;
+};
+
+/*
+ * One mount: what it serves and with which policy, its options, and, by
+ * job, the node table, the handles, the passthrough state, the INIT
+ * capabilities and the counters.
+ */
 struct sf_fs {
 	struct fuse_session *se;
 	char *source;			/* absolute path of the backing tree */
 	char *mountpoint;		/* absolute path of the mount */
 	struct sf_node root;
-
-	pthread_mutex_t nodes_lock;
-	struct sf_node **buckets;
-	size_t nbuckets, nnodes;
-	/* Nodes by id (sf_node()), as many buckets as @buckets; written
-	 * under nodes_lock and ids_lock, read under ids_lock alone. */
-	pthread_rwlock_t ids_lock;
-	struct sf_node **ids;
-	fuse_ino_t next_volatile;	/* under nodes_lock */
-	/* File handles (handle.c): the backing filesystem's handle type
-	 * and length when its handles fit in a node id (else 0), whether
-	 * the backing tree is its whole filesystem, and a descriptor of
-	 * the tree for open_by_handle_at(). */
-	int fh_type;
-	unsigned int fh_len;
-	bool fh_whole;
-	int fh_mfd;
-	/* Fd pressure (inode.c): every node holds an O_PATH fd.  Above
-	 * nodes_high nodes, a thread asks the kernel to forget the least
-	 * recently used ones until nodes_low remain.  Under nodes_lock. */
-	struct sf_node *lru_head, *lru_tail;
-	size_t nodes_high, nodes_low, nodes_peak;
-	unsigned long nodes_evicted;
-	/* Nodes forgotten so far, and that count when a wait for FORGETs
-	 * last saw none come (sf_openat_retry()). */
-	unsigned long nodes_forgotten, evict_futile;
-	pthread_cond_t evict_cond, forget_cond;
-	pthread_t evict_thread;
-	bool evict_started, evict_stop;
+	struct sf_nodes nodes;
+	struct sf_handles fh;
 
 	struct sf_policy *policy;
 	struct sf_labels *labels;
@@ -169,39 +210,24 @@ struct sf_fs {
 	bool checks_off;
 	bool foreground, debug, singlethread;
 	bool kstack_off;		/* -o kstack=off */
+	bool passthrough_off;		/* -o passthrough=off */
+	/* -o noatime, relatime, ... (atime.c): MOUNT_ATTR_* flags. */
+	bool atime_given;
+	unsigned int atime_attr;
+	char *xattr_prefix;		/* "security." unless -o xattr= */
+	char *x_smack, *x_exec, *x_mmap, *x_transmute;	/* backing names */
+	atomic_int logging;
+
+	/* What the daemon found at start. */
 	bool close_quiet;		/* sf_close_is_quiet(), of the root */
 	uid_t uid;			/* the daemon's fsuid and fsgid: what */
 	gid_t gid;			/* a new backing object is owned by */
 	bool stacks;			/* /proc/TID/stack is read (getattr.c) */
-	char *xattr_prefix;		/* "security." unless -o xattr= */
-	char *x_smack, *x_exec, *x_mmap, *x_transmute;	/* backing names */
-	atomic_int logging;
 	int proc_self_fd;		/* O_PATH fd of /proc/self/fd */
 
-	/* Passthrough (passthrough.c): the kernel offered it at INIT, the
-	 * daemon asks for it, it was negotiated and still works. */
-	bool passthrough_off;		/* -o passthrough=off */
-	bool pt_offered, pt_wanted;
-	atomic_bool passthrough;
-	atomic_ulong backing_open;	/* ids registered and not closed */
-
-	/* FUSE capabilities (caps.c): what the kernel offered at INIT
-	 * (flags2 in the upper half), flags to add to libfuse's reply, and
-	 * whether the daemon clears set-ID bits (setid.c). */
-	uint64_t init_offered;
-	uint32_t init_add;
-	bool killpriv;
-	bool posix_acl;			/* FUSE_POSIX_ACL negotiated */
-	/* -o noatime, relatime, ... (atime.c): MOUNT_ATTR_* flags. */
-	bool atime_given;
-	unsigned int atime_attr;
-
-	/* Counters shown by the control filesystem's "status". */
-	atomic_ulong checks, denials, cache_hits, grants, audit_dropped;
-	/* GETATTRs whose site could not be told (getattr.c), and those of
-	 * them denied; the first denial of a mount is logged. */
-	atomic_ulong unsure, unsure_denied;
-	atomic_bool unsure_logged;
+	struct sf_passthrough pt;
+	struct sf_caps caps;
+	struct sf_stats stats;
 };
 
 extern struct sf_fs sf_fs;

@@ -48,10 +48,10 @@ size_t sf_status(void *arg, char *buf, size_t size)
 		     fs->checks_off ? "no" : "yes",
 		     fs->cache_strict ? "strict" : "auto",
 		     atomic_load(&fs->logging),
-		     atomic_load(&fs->checks), atomic_load(&fs->denials),
-		     atomic_load(&fs->grants), atomic_load(&fs->cache_hits),
-		     fs->nnodes, fs->nodes_peak, fs->nodes_high,
-		     fs->nodes_evicted);
+		     atomic_load(&fs->stats.checks), atomic_load(&fs->stats.denials),
+		     atomic_load(&fs->stats.grants), atomic_load(&fs->stats.cache_hits),
+		     fs->nodes.nnodes, fs->nodes.peak, fs->nodes.high,
+		     fs->nodes.evicted);
 	if (r < 0)
 		return 0;
 	n = (size_t)r;

@@ -54,11 +54,11 @@ static bool sf_audit_allowed(struct sf_fs *fs, unsigned long *dropped)
 	 * line that got through. */
 	if (ok && now.tv_sec != sf_audit_notice) {
 		sf_audit_notice = now.tv_sec;
-		*dropped = atomic_exchange(&fs->audit_dropped, 0);
+		*dropped = atomic_exchange(&fs->stats.audit_dropped, 0);
 	}
 	pthread_mutex_unlock(&sf_audit_lock);
 	if (!ok)
-		atomic_fetch_add(&fs->audit_dropped, 1);
+		atomic_fetch_add(&fs->stats.audit_dropped, 1);
 	return ok;
 }
 
@@ -210,7 +210,7 @@ int sf_check_label(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
 
 	if (fs->checks_off)
 		return 0;
-	atomic_fetch_add_explicit(&fs->checks, 1, memory_order_relaxed);
+	atomic_fetch_add_explicit(&fs->stats.checks, 1, memory_order_relaxed);
 	sf_rcu_read_lock();
 	rc = sf_access(sf_policy_snapshot(fs->policy), s->lid, object,
 		       request, &d);
@@ -219,12 +219,12 @@ int sf_check_label(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
 		rc = 0;
 	logging = atomic_load_explicit(&fs->logging, memory_order_relaxed);
 	if (rc) {
-		atomic_fetch_add_explicit(&fs->denials, 1,
+		atomic_fetch_add_explicit(&fs->stats.denials, 1,
 					  memory_order_relaxed);
 		if (logging & SF_LOG_DENIED)
 			sf_audit(fs, s, object, request, true, fn, node, name);
 	} else {
-		atomic_fetch_add_explicit(&fs->grants, 1,
+		atomic_fetch_add_explicit(&fs->stats.grants, 1,
 					  memory_order_relaxed);
 		if (logging & SF_LOG_ACCEPTED)
 			sf_audit(fs, s, object, request, false, fn, node,

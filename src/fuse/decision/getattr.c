@@ -602,7 +602,7 @@ static struct sf_perm sf_perm_request(const struct sf_call *c, mode_t type)
 
 static int sf_granted(struct sf_fs *fs)
 {
-	atomic_fetch_add_explicit(&fs->checks, 1, memory_order_relaxed);
+	atomic_fetch_add_explicit(&fs->stats.checks, 1, memory_order_relaxed);
 	return 0;
 }
 
@@ -665,7 +665,7 @@ static int sf_check_getattr_unsure(struct sf_fs *fs, struct sf_subject *s,
 	bool asked = false;
 	int rc = 0;
 
-	atomic_fetch_add_explicit(&fs->unsure, 1, memory_order_relaxed);
+	atomic_fetch_add_explicit(&fs->stats.unsure, 1, memory_order_relaxed);
 	if (n->type == S_IFDIR) {
 		rc = sf_check_label(fs, s, object, SF_MAY_EXEC, SF_FN_PERM, n,
 				    NULL);
@@ -683,9 +683,9 @@ static int sf_check_getattr_unsure(struct sf_fs *fs, struct sf_subject *s,
 	if (!asked)
 		return sf_granted(fs);
 	if (rc) {
-		atomic_fetch_add_explicit(&fs->unsure_denied, 1,
+		atomic_fetch_add_explicit(&fs->stats.unsure_denied, 1,
 					  memory_order_relaxed);
-		if (!atomic_exchange(&fs->unsure_logged, true))
+		if (!atomic_exchange(&fs->stats.unsure_logged, true))
 			sf_unsure_log(fs, s->pid, c->nr);
 	}
 	return rc;
@@ -773,6 +773,6 @@ int sf_getattr_status(struct sf_fs *fs, char *buf, size_t size)
 	return snprintf(buf, size, "kernel stacks: %s\n"
 			"getattr sites unknown: %lu\n"
 			"getattr sites unknown, denied: %lu\n",
-			fs->stacks ? "yes" : "no", atomic_load(&fs->unsure),
-			atomic_load(&fs->unsure_denied));
+			fs->stacks ? "yes" : "no", atomic_load(&fs->stats.unsure),
+			atomic_load(&fs->stats.unsure_denied));
 }

@@ -72,7 +72,7 @@ int sf_acl_check_get(struct sf_fs *fs, struct sf_subject *s,
 	if (sf_check_label_quiet(fs, s, object, SF_MAY_READ) &&
 	    sf_kernel_reads_acl(fs, s->pid)) {
 		*kernel = true;
-		atomic_fetch_add_explicit(&fs->checks, 1,
+		atomic_fetch_add_explicit(&fs->stats.checks, 1,
 					  memory_order_relaxed);
 		return 0;
 	}

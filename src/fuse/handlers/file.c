@@ -185,7 +185,7 @@ static int sf_file_check_mmap(struct sf_fs *fs, struct sf_subject *s,
 	if (rc && n->type == S_IFREG && sf_file_is_script(n))
 		rc = 0;
 	if (rc) {
-		atomic_fetch_add_explicit(&fs->denials, 1,
+		atomic_fetch_add_explicit(&fs->stats.denials, 1,
 					  memory_order_relaxed);
 		return -EACCES;
 	}

@@ -152,7 +152,7 @@ int sf_setid_setattr(struct sf_fs *fs, struct sf_subject *s,
 	struct stat st;
 
 	*kill = 0;
-	if (!fs->killpriv || n->type == S_IFLNK || !(chown || empty || trunc))
+	if (!fs->caps.killpriv || n->type == S_IFLNK || !(chown || empty || trunc))
 		return 0;
 	if (fd >= 0 ? fstat(fd, &st) :
 	    fstatat(n->fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW))
@@ -200,7 +200,7 @@ int sf_setid_open(struct sf_fs *fs, struct sf_subject *s, int fd, int flags)
 	struct stat st;
 	mode_t kill;
 
-	if (!fs->killpriv || !(flags & O_TRUNC) || fd < 0)
+	if (!fs->caps.killpriv || !(flags & O_TRUNC) || fd < 0)
 		return 0;
 	if (fstat(fd, &st))
 		return -errno;
@@ -226,7 +226,7 @@ int sf_setid_fallocate(struct sf_fs *fs, fuse_req_t req, int fd, int err)
 	struct stat st;
 	mode_t kill;
 
-	if (!fs->killpriv || err == EOPNOTSUPP)
+	if (!fs->caps.killpriv || err == EOPNOTSUPP)
 		return 0;
 	if (fstat(fd, &st))
 		return -errno;

@@ -125,23 +125,23 @@ void sf_handle_setup(struct sf_fs *fs)
 	union sf_fh h;
 	int mnt_id, fd;
 
-	fs->fh_len = 0;
-	fs->fh_mfd = open(fs->source, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fs->fh_mfd < 0 || sf_fh_of(fs->fh_mfd, &h, &mnt_id) ||
+	fs->fh.len = 0;
+	fs->fh.mfd = open(fs->source, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fs->fh.mfd < 0 || sf_fh_of(fs->fh.mfd, &h, &mnt_id) ||
 	    !sf_fh_fits(&h))
 		goto volatile_ids;
-	fd = open_by_handle_at(fs->fh_mfd, &h.fh, O_PATH | O_CLOEXEC);
+	fd = open_by_handle_at(fs->fh.mfd, &h.fh, O_PATH | O_CLOEXEC);
 	if (fd < 0)
 		goto volatile_ids;
 	close(fd);
-	fs->fh_type = h.fh.handle_type;
-	fs->fh_len = h.fh.handle_bytes;
-	fs->fh_whole = sf_fh_whole(fs->fh_mfd, mnt_id);
+	fs->fh.type = h.fh.handle_type;
+	fs->fh.len = h.fh.handle_bytes;
+	fs->fh.whole = sf_fh_whole(fs->fh.mfd, mnt_id);
 	return;
 volatile_ids:
 	syslog(LOG_NOTICE, "%s: file handles of the mount do not outlive "
 	       "the daemon: the backing tree's handles %s", fs->source,
-	       fs->fh_mfd < 0 ? "cannot be read" : "do not fit a node id");
+	       fs->fh.mfd < 0 ? "cannot be read" : "do not fit a node id");
 }
 
 /* The node id of the backing object @fd (@st), or 0 if it has none. */
@@ -151,9 +151,9 @@ fuse_ino_t sf_handle_id(struct sf_fs *fs, int fd, const struct stat *st)
 	uint64_t id = 0;
 	int mnt_id;
 
-	if (!fs->fh_len || st->st_dev != fs->root.dev ||
-	    sf_fh_of(fd, &h, &mnt_id) || h.fh.handle_type != fs->fh_type ||
-	    h.fh.handle_bytes != fs->fh_len || !sf_fh_fits(&h))
+	if (!fs->fh.len || st->st_dev != fs->root.dev ||
+	    sf_fh_of(fd, &h, &mnt_id) || h.fh.handle_type != fs->fh.type ||
+	    h.fh.handle_bytes != fs->fh.len || !sf_fh_fits(&h))
 		return 0;
 	memcpy(&id, h.fh.f_handle,
 	       h.fh.handle_bytes < SF_FH_ID ? h.fh.handle_bytes : SF_FH_ID);
@@ -245,15 +245,15 @@ int sf_handle_open(struct sf_fs *fs, fuse_ino_t id)
 	struct stat st;
 	int fd, fd2, err;
 
-	if (!fs->fh_len || id <= FUSE_ROOT_ID ||
-	    (fs->fh_len < SF_FH_ID && want >> (8 * fs->fh_len)))
+	if (!fs->fh.len || id <= FUSE_ROOT_ID ||
+	    (fs->fh.len < SF_FH_ID && want >> (8 * fs->fh.len)))
 		return -ESTALE;
 	memset(&h, 0, sizeof(h));
-	h.fh.handle_type = fs->fh_type;
-	h.fh.handle_bytes = fs->fh_len;
+	h.fh.handle_type = fs->fh.type;
+	h.fh.handle_bytes = fs->fh.len;
 	memcpy(h.fh.f_handle, &want,
-	       fs->fh_len < SF_FH_ID ? fs->fh_len : SF_FH_ID);
-	fd = open_by_handle_at(fs->fh_mfd, &h.fh, O_PATH | O_CLOEXEC);
+	       fs->fh.len < SF_FH_ID ? fs->fh.len : SF_FH_ID);
+	fd = open_by_handle_at(fs->fh.mfd, &h.fh, O_PATH | O_CLOEXEC);
 	if (fd < 0) {
 		err = errno;
 		return err == EMFILE || err == ENFILE || err == ENOMEM ?
@@ -267,7 +267,7 @@ int sf_handle_open(struct sf_fs *fs, fuse_ino_t id)
 		close(fd);
 		return fd2;
 	}
-	if (fs->fh_whole && !sf_fh_hidden(fd))
+	if (fs->fh.whole && !sf_fh_hidden(fd))
 		return fd;
 stale:
 	close(fd);
@@ -277,9 +277,9 @@ stale:
 /* The status line (a status part). */
 int sf_handle_status(struct sf_fs *fs, char *buf, size_t size)
 {
-	if (!fs->fh_len)
+	if (!fs->fh.len)
 		return snprintf(buf, size, "file handles: volatile\n");
 	return snprintf(buf, size, "file handles: backing (type %d, %u "
-			"bytes, %s)\n", fs->fh_type, fs->fh_len,
-			fs->fh_whole ? "whole filesystem" : "subtree");
+			"bytes, %s)\n", fs->fh.type, fs->fh.len,
+			fs->fh.whole ? "whole filesystem" : "subtree");
 }

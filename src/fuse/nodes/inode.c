@@ -11,7 +11,7 @@
  * Fd pressure.  A node lives, and keeps its fd, as long as the kernel
  * holds the inode, and the kernel may hold far more inodes than
  * RLIMIT_NOFILE allows fds (a walk of a million files).  So when the
- * table grows past nodes_high (three quarters of the limit: FORGETs
+ * table grows past nodes.high (three quarters of the limit: FORGETs
  * arrive late, and open files need fds too), a thread asks the kernel to
  * drop the least recently looked-up names
  * (fuse_lowlevel_notify_inval_entry); the kernel then evicts those
@@ -54,29 +54,29 @@ static void sf_nodes_limits(struct sf_fs *fs)
 	if (!getrlimit(RLIMIT_NOFILE, &rl))
 		lim = rl.rlim_cur == RLIM_INFINITY ? 1u << 20 :
 		      (size_t)rl.rlim_cur;
-	fs->nodes_high = lim / 4 * 3;
-	fs->nodes_low = lim / 2;
+	fs->nodes.high = lim / 4 * 3;
+	fs->nodes.low = lim / 2;
 }
 
 int sf_nodes_init(struct sf_fs *fs)
 {
 	pthread_condattr_t ca;
 
-	pthread_mutex_init(&fs->nodes_lock, NULL);
+	pthread_mutex_init(&fs->nodes.lock, NULL);
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&fs->evict_cond, &ca);
-	pthread_cond_init(&fs->forget_cond, &ca);
+	pthread_cond_init(&fs->nodes.evict_cond, &ca);
+	pthread_cond_init(&fs->nodes.forget_cond, &ca);
 	pthread_condattr_destroy(&ca);
 	sf_nodes_limits(fs);
-	fs->evict_futile = ULONG_MAX;
-	fs->nbuckets = 4096;
-	fs->buckets = calloc(fs->nbuckets, sizeof(*fs->buckets));
-	fs->ids = calloc(fs->nbuckets, sizeof(*fs->ids));
-	pthread_rwlock_init(&fs->ids_lock, NULL);
-	fs->next_volatile = FUSE_ROOT_ID + 1;
+	fs->nodes.evict_futile = ULONG_MAX;
+	fs->nodes.nbuckets = 4096;
+	fs->nodes.buckets = calloc(fs->nodes.nbuckets, sizeof(*fs->nodes.buckets));
+	fs->nodes.ids = calloc(fs->nodes.nbuckets, sizeof(*fs->nodes.ids));
+	pthread_rwlock_init(&fs->nodes.ids_lock, NULL);
+	fs->nodes.next_volatile = FUSE_ROOT_ID + 1;
 	fs->root.id = FUSE_ROOT_ID;
-	return fs->buckets && fs->ids ? 0 : -ENOMEM;
+	return fs->nodes.buckets && fs->nodes.ids ? 0 : -ENOMEM;
 }
 
 static size_t sf_id_hash(fuse_ino_t id, size_t nbuckets)
@@ -85,10 +85,10 @@ static size_t sf_id_hash(fuse_ino_t id, size_t nbuckets)
 	       nbuckets;
 }
 
-/* The node of @id, or NULL; under ids_lock or nodes_lock. */
+/* The node of @id, or NULL; under ids_lock or nodes.lock. */
 static struct sf_node *sf_id_find(struct sf_fs *fs, fuse_ino_t id)
 {
-	struct sf_node *n = fs->ids[sf_id_hash(id, fs->nbuckets)];
+	struct sf_node *n = fs->nodes.ids[sf_id_hash(id, fs->nodes.nbuckets)];
 
 	while (n && n->id != id)
 		n = n->idnext;
@@ -105,9 +105,9 @@ struct sf_node *sf_node_of_id(struct sf_fs *fs, fuse_ino_t id)
 
 	if (id == FUSE_ROOT_ID)
 		return &fs->root;
-	pthread_rwlock_rdlock(&fs->ids_lock);
+	pthread_rwlock_rdlock(&fs->nodes.ids_lock);
 	n = sf_id_find(fs, id);
-	pthread_rwlock_unlock(&fs->ids_lock);
+	pthread_rwlock_unlock(&fs->nodes.ids_lock);
 	return n;
 }
 
@@ -129,7 +129,7 @@ fuse_ino_t sf_node_ino(const struct sf_fs *fs, const struct sf_node *n)
  * forgotten volatile node must not reach another).  Volatile nodes have
  * generation 0, handle nodes never: an old volatile handle that decodes
  * as a backing handle after a restart is refused by the kernel's
- * generation check.  Under nodes_lock.
+ * generation check.  Under nodes.lock.
  */
 static void sf_node_set_id(struct sf_fs *fs, struct sf_node *n,
 			   fuse_ino_t id)
@@ -141,31 +141,31 @@ static void sf_node_set_id(struct sf_fs *fs, struct sf_node *n,
 		n->gen = sf_handle_gen(id);
 	} else {
 		do
-			id = fs->next_volatile++;
+			id = fs->nodes.next_volatile++;
 		while (id <= FUSE_ROOT_ID || sf_id_find(fs, id));
 		n->id = id;
 		n->gen = 0;
 	}
-	h = sf_id_hash(n->id, fs->nbuckets);
-	pthread_rwlock_wrlock(&fs->ids_lock);
-	n->idnext = fs->ids[h];
-	fs->ids[h] = n;
-	pthread_rwlock_unlock(&fs->ids_lock);
+	h = sf_id_hash(n->id, fs->nodes.nbuckets);
+	pthread_rwlock_wrlock(&fs->nodes.ids_lock);
+	n->idnext = fs->nodes.ids[h];
+	fs->nodes.ids[h] = n;
+	pthread_rwlock_unlock(&fs->nodes.ids_lock);
 }
 
-/* Under nodes_lock. */
+/* Under nodes.lock. */
 static void sf_node_unset_id(struct sf_fs *fs, struct sf_node *n)
 {
-	struct sf_node **p = &fs->ids[sf_id_hash(n->id, fs->nbuckets)];
+	struct sf_node **p = &fs->nodes.ids[sf_id_hash(n->id, fs->nodes.nbuckets)];
 
-	pthread_rwlock_wrlock(&fs->ids_lock);
+	pthread_rwlock_wrlock(&fs->nodes.ids_lock);
 	for (; *p; p = &(*p)->idnext) {
 		if (*p == n) {
 			*p = n->idnext;
 			break;
 		}
 	}
-	pthread_rwlock_unlock(&fs->ids_lock);
+	pthread_rwlock_unlock(&fs->nodes.ids_lock);
 }
 
 static size_t sf_hash(ino_t ino, dev_t dev, size_t nbuckets)
@@ -177,7 +177,7 @@ static size_t sf_hash(ino_t ino, dev_t dev, size_t nbuckets)
 
 static void sf_nodes_grow(struct sf_fs *fs)
 {
-	size_t nb = fs->nbuckets * 2, i;
+	size_t nb = fs->nodes.nbuckets * 2, i;
 	struct sf_node **b = calloc(nb, sizeof(*b));
 	struct sf_node **ids = calloc(nb, sizeof(*ids));
 
@@ -186,9 +186,9 @@ static void sf_nodes_grow(struct sf_fs *fs)
 		free(ids);
 		return;		/* keep the longer chains */
 	}
-	pthread_rwlock_wrlock(&fs->ids_lock);
-	for (i = 0; i < fs->nbuckets; i++) {
-		struct sf_node *n = fs->buckets[i], *next;
+	pthread_rwlock_wrlock(&fs->nodes.ids_lock);
+	for (i = 0; i < fs->nodes.nbuckets; i++) {
+		struct sf_node *n = fs->nodes.buckets[i], *next;
 
 		for (; n; n = next) {
 			size_t h = sf_hash(n->ino, n->dev, nb);
@@ -197,7 +197,7 @@ static void sf_nodes_grow(struct sf_fs *fs)
 			n->next = b[h];
 			b[h] = n;
 		}
-		for (n = fs->ids[i]; n; n = next) {
+		for (n = fs->nodes.ids[i]; n; n = next) {
 			size_t h = sf_id_hash(n->id, nb);
 
 			next = n->idnext;
@@ -205,42 +205,42 @@ static void sf_nodes_grow(struct sf_fs *fs)
 			ids[h] = n;
 		}
 	}
-	free(fs->buckets);
-	free(fs->ids);
-	fs->buckets = b;
-	fs->ids = ids;
-	fs->nbuckets = nb;
-	pthread_rwlock_unlock(&fs->ids_lock);
+	free(fs->nodes.buckets);
+	free(fs->nodes.ids);
+	fs->nodes.buckets = b;
+	fs->nodes.ids = ids;
+	fs->nodes.nbuckets = nb;
+	pthread_rwlock_unlock(&fs->nodes.ids_lock);
 }
 
-/* The LRU list, under nodes_lock; the root is never on it. */
+/* The LRU list, under nodes.lock; the root is never on it. */
 static void sf_lru_del(struct sf_fs *fs, struct sf_node *n)
 {
 	if (n->lru_prev)
 		n->lru_prev->lru_next = n->lru_next;
 	else
-		fs->lru_head = n->lru_next;
+		fs->nodes.lru_head = n->lru_next;
 	if (n->lru_next)
 		n->lru_next->lru_prev = n->lru_prev;
 	else
-		fs->lru_tail = n->lru_prev;
+		fs->nodes.lru_tail = n->lru_prev;
 	n->lru_prev = n->lru_next = NULL;
 }
 
 static void sf_lru_add(struct sf_fs *fs, struct sf_node *n)
 {
 	n->lru_next = NULL;
-	n->lru_prev = fs->lru_tail;
-	if (fs->lru_tail)
-		fs->lru_tail->lru_next = n;
+	n->lru_prev = fs->nodes.lru_tail;
+	if (fs->nodes.lru_tail)
+		fs->nodes.lru_tail->lru_next = n;
 	else
-		fs->lru_head = n;
-	fs->lru_tail = n;
+		fs->nodes.lru_head = n;
+	fs->nodes.lru_tail = n;
 }
 
 static void sf_lru_touch(struct sf_fs *fs, struct sf_node *n)
 {
-	if (fs->lru_tail != n) {
+	if (fs->nodes.lru_tail != n) {
 		sf_lru_del(fs, n);
 		sf_lru_add(fs, n);
 	}
@@ -249,28 +249,28 @@ static void sf_lru_touch(struct sf_fs *fs, struct sf_node *n)
 static void *sf_evict_thread(void *arg);
 
 /* A node was added: past the high-water mark, wake (or start) the
- * thread that makes the kernel forget.  Under nodes_lock. */
+ * thread that makes the kernel forget.  Under nodes.lock. */
 static void sf_nodes_pressure(struct sf_fs *fs)
 {
-	if (fs->nnodes > fs->nodes_peak)
-		fs->nodes_peak = fs->nnodes;
-	if (fs->nnodes <= fs->nodes_high || !fs->se || fs->evict_stop)
+	if (fs->nodes.nnodes > fs->nodes.peak)
+		fs->nodes.peak = fs->nodes.nnodes;
+	if (fs->nodes.nnodes <= fs->nodes.high || !fs->se || fs->nodes.evict_stop)
 		return;
-	if (!fs->evict_started) {
+	if (!fs->nodes.evict_started) {
 		/* Created from a worker: it inherits the workers' blocked
 		 * signals. */
-		if (pthread_create(&fs->evict_thread, NULL, sf_evict_thread,
+		if (pthread_create(&fs->nodes.evict_thread, NULL, sf_evict_thread,
 				   fs))
 			return;
-		fs->evict_started = true;
+		fs->nodes.evict_started = true;
 	}
-	pthread_cond_signal(&fs->evict_cond);
+	pthread_cond_signal(&fs->nodes.evict_cond);
 }
 
 /* Find or insert the node of @st; takes one lookup reference.  Consumes
  * @fd (closed if an existing node is returned). */
 /* The node of @st, with a new lookup reference, or NULL.  Under
- * nodes_lock. */
+ * nodes.lock. */
 static struct sf_node *sf_node_known(struct sf_fs *fs, const struct stat *st)
 {
 	struct sf_node *n;
@@ -279,7 +279,7 @@ static struct sf_node *sf_node_known(struct sf_fs *fs, const struct stat *st)
 		fs->root.nlookup++;
 		return &fs->root;
 	}
-	n = fs->buckets[sf_hash(st->st_ino, st->st_dev, fs->nbuckets)];
+	n = fs->nodes.buckets[sf_hash(st->st_ino, st->st_dev, fs->nodes.nbuckets)];
 	for (; n; n = n->next) {
 		if (n->ino == st->st_ino && n->dev == st->st_dev) {
 			n->nlookup++;
@@ -296,17 +296,17 @@ static struct sf_node *sf_node_get(struct sf_fs *fs, int fd,
 	struct sf_node *n;
 	size_t h;
 
-	pthread_mutex_lock(&fs->nodes_lock);
+	pthread_mutex_lock(&fs->nodes.lock);
 	n = sf_node_known(fs, st);
 	if (n) {
-		pthread_mutex_unlock(&fs->nodes_lock);
+		pthread_mutex_unlock(&fs->nodes.lock);
 		close(fd);
 		return n;
 	}
-	h = sf_hash(st->st_ino, st->st_dev, fs->nbuckets);
+	h = sf_hash(st->st_ino, st->st_dev, fs->nodes.nbuckets);
 	n = calloc(1, sizeof(*n));
 	if (!n) {
-		pthread_mutex_unlock(&fs->nodes_lock);
+		pthread_mutex_unlock(&fs->nodes.lock);
 		close(fd);
 		return NULL;
 	}
@@ -316,13 +316,13 @@ static struct sf_node *sf_node_get(struct sf_fs *fs, int fd,
 	n->type = st->st_mode & S_IFMT;
 	n->nlookup = 1;
 	sf_node_set_id(fs, n, id);
-	n->next = fs->buckets[h];
-	fs->buckets[h] = n;
+	n->next = fs->nodes.buckets[h];
+	fs->nodes.buckets[h] = n;
 	sf_lru_add(fs, n);
-	if (++fs->nnodes > fs->nbuckets * 2)
+	if (++fs->nodes.nnodes > fs->nodes.nbuckets * 2)
 		sf_nodes_grow(fs);
 	sf_nodes_pressure(fs);
-	pthread_mutex_unlock(&fs->nodes_lock);
+	pthread_mutex_unlock(&fs->nodes.lock);
 	return n;
 }
 
@@ -345,23 +345,23 @@ static int sf_openat_retry(struct sf_fs *fs, int dirfd, const char *name)
 
 	for (i = 0; i < SF_OPEN_RETRIES && (err == EMFILE || err == ENFILE);
 	     i++) {
-		pthread_mutex_lock(&fs->nodes_lock);
-		if (fs->nnodes <= fs->nodes_low || !fs->evict_started) {
-			pthread_mutex_unlock(&fs->nodes_lock);
+		pthread_mutex_lock(&fs->nodes.lock);
+		if (fs->nodes.nnodes <= fs->nodes.low || !fs->nodes.evict_started) {
+			pthread_mutex_unlock(&fs->nodes.lock);
 			break;
 		}
-		pthread_cond_signal(&fs->evict_cond);
-		seen = fs->nodes_forgotten;
-		if (fs->evict_futile == seen) {
-			pthread_mutex_unlock(&fs->nodes_lock);
+		pthread_cond_signal(&fs->nodes.evict_cond);
+		seen = fs->nodes.forgotten;
+		if (fs->nodes.evict_futile == seen) {
+			pthread_mutex_unlock(&fs->nodes.lock);
 			break;
 		}
 		sf_loop_yield();	/* the FORGETs come through the device */
 		sf_deadline_ms(&ts, SF_OPEN_RETRY_MS);
-		pthread_cond_timedwait(&fs->forget_cond, &fs->nodes_lock, &ts);
-		if (fs->nodes_forgotten == seen)
-			fs->evict_futile = seen;
-		pthread_mutex_unlock(&fs->nodes_lock);
+		pthread_cond_timedwait(&fs->nodes.forget_cond, &fs->nodes.lock, &ts);
+		if (fs->nodes.forgotten == seen)
+			fs->nodes.evict_futile = seen;
+		pthread_mutex_unlock(&fs->nodes.lock);
 		fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 		if (fd >= 0)
 			return fd;
@@ -394,9 +394,9 @@ int sf_node_lookup(struct sf_fs *fs, struct sf_node *parent,
 	 * every revalidation. */
 	if (fstatat(parent->fd, name, &e->attr, AT_SYMLINK_NOFOLLOW))
 		return -errno;
-	pthread_mutex_lock(&fs->nodes_lock);
+	pthread_mutex_lock(&fs->nodes.lock);
 	n = sf_node_known(fs, &e->attr);
-	pthread_mutex_unlock(&fs->nodes_lock);
+	pthread_mutex_unlock(&fs->nodes.lock);
 	if (n) {
 		e->ino = sf_node_ino(fs, n);
 		e->generation = n->gen;
@@ -413,13 +413,13 @@ int sf_node_lookup(struct sf_fs *fs, struct sf_node *parent,
 
 static void sf_node_unhash(struct sf_fs *fs, struct sf_node *n)
 {
-	struct sf_node **p = &fs->buckets[sf_hash(n->ino, n->dev,
-						  fs->nbuckets)];
+	struct sf_node **p = &fs->nodes.buckets[sf_hash(n->ino, n->dev,
+						  fs->nodes.nbuckets)];
 
 	for (; *p; p = &(*p)->next) {
 		if (*p == n) {
 			*p = n->next;
-			fs->nnodes--;
+			fs->nodes.nnodes--;
 			break;
 		}
 	}
@@ -441,16 +441,16 @@ void sf_node_forget(struct sf_fs *fs, struct sf_node *n, uint64_t nlookup)
 {
 	bool drop = false, empty = false;
 
-	pthread_mutex_lock(&fs->nodes_lock);
+	pthread_mutex_lock(&fs->nodes.lock);
 	n->nlookup = nlookup > n->nlookup ? 0 : n->nlookup - nlookup;
 	if (!n->nlookup && n != &fs->root) {
 		sf_node_unhash(fs, n);
 		sf_lru_del(fs, n);
-		fs->nodes_forgotten++;
+		fs->nodes.forgotten++;
 		drop = true;
-		empty = !fs->nnodes;
+		empty = !fs->nodes.nnodes;
 	}
-	pthread_mutex_unlock(&fs->nodes_lock);
+	pthread_mutex_unlock(&fs->nodes.lock);
 	if (drop) {
 		sf_lock_release_all(n);
 		sf_passthrough_forget(fs, n);
@@ -459,7 +459,7 @@ void sf_node_forget(struct sf_fs *fs, struct sf_node *n, uint64_t nlookup)
 		free(n);
 		sf_nodes_trim(fs, empty);
 		/* Lookups waiting for an fd (sf_openat_retry). */
-		pthread_cond_broadcast(&fs->forget_cond);
+		pthread_cond_broadcast(&fs->nodes.forget_cond);
 	}
 }
 
@@ -481,22 +481,22 @@ void sf_node_remember_entry(struct sf_fs *fs, struct sf_node *n,
 
 	if (n == &fs->root || !strcmp(name, ".") || !strcmp(name, ".."))
 		return;
-	pthread_mutex_lock(&fs->nodes_lock);
+	pthread_mutex_lock(&fs->nodes.lock);
 	if (sf_node_has_name(n, parent, name) || (n->ecached && !cached)) {
 		n->ecached |= cached;
-		pthread_mutex_unlock(&fs->nodes_lock);
+		pthread_mutex_unlock(&fs->nodes.lock);
 		return;
 	}
-	pthread_mutex_unlock(&fs->nodes_lock);
+	pthread_mutex_unlock(&fs->nodes.lock);
 	copy = strdup(name);
 	if (!copy)
 		return;
-	pthread_mutex_lock(&fs->nodes_lock);
+	pthread_mutex_lock(&fs->nodes.lock);
 	free(n->ename);
 	n->ename = copy;
 	n->eparent = parent;
 	n->ecached = cached;
-	pthread_mutex_unlock(&fs->nodes_lock);
+	pthread_mutex_unlock(&fs->nodes.lock);
 }
 
 struct sf_inval {
@@ -514,14 +514,14 @@ void sf_nodes_invalidate(struct sf_fs *fs)
 	struct sf_inval *v;
 	size_t i, n = 0, cap;
 
-	pthread_mutex_lock(&fs->nodes_lock);
-	cap = fs->nnodes + 1;
+	pthread_mutex_lock(&fs->nodes.lock);
+	cap = fs->nodes.nnodes + 1;
 	v = calloc(cap, sizeof(*v));
 	sf_node_label_invalidate(&fs->root);
-	for (i = 0; i < fs->nbuckets; i++) {
+	for (i = 0; i < fs->nodes.nbuckets; i++) {
 		struct sf_node *nd;
 
-		for (nd = fs->buckets[i]; nd; nd = nd->next) {
+		for (nd = fs->nodes.buckets[i]; nd; nd = nd->next) {
 			sf_node_label_invalidate(nd);
 			if (!v || n >= cap)
 				continue;
@@ -533,7 +533,7 @@ void sf_nodes_invalidate(struct sf_fs *fs)
 			n++;
 		}
 	}
-	pthread_mutex_unlock(&fs->nodes_lock);
+	pthread_mutex_unlock(&fs->nodes.lock);
 	if (!v || !fs->se)
 		goto out;
 	for (i = 0; i < n; i++) {
@@ -553,9 +553,9 @@ out:
 /* Take one more lookup reference on @n (link, and create's fallback). */
 void sf_node_ref(struct sf_fs *fs, struct sf_node *n)
 {
-	pthread_mutex_lock(&fs->nodes_lock);
+	pthread_mutex_lock(&fs->nodes.lock);
 	n->nlookup++;
-	pthread_mutex_unlock(&fs->nodes_lock);
+	pthread_mutex_unlock(&fs->nodes.lock);
 }
 
 /**
@@ -588,14 +588,14 @@ struct sf_node *sf_node_by_id(struct sf_fs *fs, fuse_ino_t id)
 {
 	struct sf_node *n;
 
-	pthread_mutex_lock(&fs->nodes_lock);
+	pthread_mutex_lock(&fs->nodes.lock);
 	n = id == FUSE_ROOT_ID ? &fs->root : sf_id_find(fs, id);
 	if (n) {
 		n->nlookup++;
 		if (n != &fs->root)
 			sf_lru_touch(fs, n);
 	}
-	pthread_mutex_unlock(&fs->nodes_lock);
+	pthread_mutex_unlock(&fs->nodes.lock);
 	return n;
 }
 
@@ -652,14 +652,14 @@ int sf_node_lookup_handle(struct sf_fs *fs, fuse_ino_t parent,
  * Take up to @max of the least recently used nodes' names (ownership
  * moves to @v: the kernel is about to drop them).  Every node looked at
  * goes to the back of the list, so that nodes the kernel cannot forget
- * (in use) do not stop the next pass.  Under nodes_lock.
+ * (in use) do not stop the next pass.  Under nodes.lock.
  */
 static size_t sf_evict_pick(struct sf_fs *fs, struct sf_inval *v, size_t max)
 {
-	size_t k = 0, seen = 0, scan = fs->nnodes;
+	size_t k = 0, seen = 0, scan = fs->nodes.nnodes;
 
-	while (k < max && seen++ < scan && fs->lru_head) {
-		struct sf_node *n = fs->lru_head;
+	while (k < max && seen++ < scan && fs->nodes.lru_head) {
+		struct sf_node *n = fs->nodes.lru_head;
 
 		sf_lru_touch(fs, n);
 		if (!n->ename)
@@ -682,22 +682,22 @@ static void *sf_evict_thread(void *arg)
 
 	if (!v)
 		return NULL;
-	pthread_mutex_lock(&fs->nodes_lock);
-	while (!fs->evict_stop) {
-		if (fs->nnodes <= fs->nodes_high) {
-			pthread_cond_wait(&fs->evict_cond, &fs->nodes_lock);
+	pthread_mutex_lock(&fs->nodes.lock);
+	while (!fs->nodes.evict_stop) {
+		if (fs->nodes.nnodes <= fs->nodes.high) {
+			pthread_cond_wait(&fs->nodes.evict_cond, &fs->nodes.lock);
 			continue;
 		}
 		/* One pass: from the high-water mark down to the low. */
-		want = fs->nnodes - fs->nodes_low;
-		while (want > 0 && !fs->evict_stop) {
+		want = fs->nodes.nnodes - fs->nodes.low;
+		while (want > 0 && !fs->nodes.evict_stop) {
 			k = sf_evict_pick(fs, v, want < SF_EVICT_BATCH ?
 					  want : SF_EVICT_BATCH);
 			if (!k)
 				break;
 			want -= k;
-			fs->nodes_evicted += k;
-			pthread_mutex_unlock(&fs->nodes_lock);
+			fs->nodes.evicted += k;
+			pthread_mutex_unlock(&fs->nodes.lock);
 			/* Not under the lock: the kernel may need a request
 			 * answered (and the directory lock) first. */
 			for (i = 0; i < k; i++) {
@@ -706,17 +706,17 @@ static void *sf_evict_thread(void *arg)
 					strlen(v[i].name));
 				free(v[i].name);
 			}
-			pthread_mutex_lock(&fs->nodes_lock);
+			pthread_mutex_lock(&fs->nodes.lock);
 		}
 		/* Let the FORGETs arrive; never spin on nodes the kernel
 		 * keeps (open files): at most one pass per 20 ms. */
 		sf_deadline_ms(&ts, 20);
-		while (!fs->evict_stop &&
-		       pthread_cond_timedwait(&fs->evict_cond, &fs->nodes_lock,
+		while (!fs->nodes.evict_stop &&
+		       pthread_cond_timedwait(&fs->nodes.evict_cond, &fs->nodes.lock,
 					      &ts) == 0)
 			;
 	}
-	pthread_mutex_unlock(&fs->nodes_lock);
+	pthread_mutex_unlock(&fs->nodes.lock);
 	free(v);
 	return NULL;
 }
@@ -732,15 +732,15 @@ void sf_nodes_stop(struct sf_fs *fs)
 	struct timespec ts;
 	bool started;
 
-	pthread_mutex_lock(&fs->nodes_lock);
-	fs->evict_stop = true;
-	started = fs->evict_started;
-	pthread_cond_broadcast(&fs->evict_cond);
-	pthread_mutex_unlock(&fs->nodes_lock);
+	pthread_mutex_lock(&fs->nodes.lock);
+	fs->nodes.evict_stop = true;
+	started = fs->nodes.evict_started;
+	pthread_cond_broadcast(&fs->nodes.evict_cond);
+	pthread_mutex_unlock(&fs->nodes.lock);
 	if (!started)
 		return;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	ts.tv_sec += 2;
-	if (pthread_timedjoin_np(fs->evict_thread, NULL, &ts))
-		pthread_detach(fs->evict_thread);
+	if (pthread_timedjoin_np(fs->nodes.evict_thread, NULL, &ts))
+		pthread_detach(fs->nodes.evict_thread);
 }

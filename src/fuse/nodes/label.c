@@ -91,7 +91,7 @@ sf_lid sf_node_label(struct sf_fs *fs, struct sf_node *n)
 	if (!(atomic_load(&n->flags) & SF_NODE_LABEL_VALID))
 		sf_node_label_read(fs, n);
 	else
-		atomic_fetch_add_explicit(&fs->cache_hits, 1,
+		atomic_fetch_add_explicit(&fs->stats.cache_hits, 1,
 					  memory_order_relaxed);
 	return atomic_load(&n->label);
 }

@@ -39,13 +39,13 @@
 /* INIT's request offers @offered (flags2 in the upper half; wire.c). */
 void sf_caps_offered(struct sf_fs *fs, uint64_t offered)
 {
-	fs->init_offered = offered;
+	fs->caps.init_offered = offered;
 }
 
 /* INIT's reply on its way out (wire.c): what libfuse cannot ask for. */
 void sf_caps_init_reply(struct sf_fs *fs, struct fuse_init_out *o)
 {
-	o->flags |= (uint32_t)fs->init_add;
+	o->flags |= (uint32_t)fs->caps.init_add;
 }
 
 /* The status line: who clears set-id bits on write (a status part). */
@@ -54,8 +54,8 @@ int sf_caps_status(struct sf_fs *fs, char *buf, size_t size)
 	return snprintf(buf, size, "set-id bits cleared by: %s\n"
 			"posix acls evaluated by: %s\n"
 			"open(O_TMPFILE): served (%s)\n",
-			fs->killpriv ? "daemon" : "kernel",
-			fs->posix_acl ? "kernel" : "nobody",
+			fs->caps.killpriv ? "daemon" : "kernel",
+			fs->caps.posix_acl ? "kernel" : "nobody",
 #ifdef HAVE_STRUCT_FUSE_LOWLEVEL_OPS_TMPFILE
 			"libfuse's tmpfile op"
 #else
@@ -73,7 +73,7 @@ void sf_caps_init(struct sf_fs *fs, struct fuse_conn_info *conn)
 		conn->want |= FUSE_CAP_EXPORT_SUPPORT;
 	if (conn->capable & FUSE_CAP_POSIX_ACL) {
 		conn->want |= FUSE_CAP_POSIX_ACL;
-		fs->posix_acl = true;
+		fs->caps.posix_acl = true;
 	}
 	/* Version 1 leaves truncate and chown to the daemon without
 	 * saying whether the caller could keep the bits. */
@@ -81,12 +81,12 @@ void sf_caps_init(struct sf_fs *fs, struct fuse_conn_info *conn)
 #ifdef FUSE_CAP_HANDLE_KILLPRIV_V2
 	if (conn->capable & FUSE_CAP_HANDLE_KILLPRIV_V2) {
 		conn->want |= FUSE_CAP_HANDLE_KILLPRIV_V2;
-		fs->killpriv = true;
+		fs->caps.killpriv = true;
 	}
 #else
-	if (fs->init_offered & FUSE_HANDLE_KILLPRIV_V2) {
-		fs->init_add |= FUSE_HANDLE_KILLPRIV_V2;
-		fs->killpriv = true;
+	if (fs->caps.init_offered & FUSE_HANDLE_KILLPRIV_V2) {
+		fs->caps.init_add |= FUSE_HANDLE_KILLPRIV_V2;
+		fs->caps.killpriv = true;
 	}
 #endif
 }

@@ -53,20 +53,20 @@ static void sf_pt_say(struct sf_fs *fs, int prio, const char *what)
 void sf_passthrough_init(struct sf_fs *fs, struct fuse_conn_info *conn)
 {
 #ifdef SF_LIBFUSE_PASSTHROUGH
-	fs->pt_offered = (conn->capable & FUSE_CAP_PASSTHROUGH) != 0;
-	fs->pt_wanted = !fs->passthrough_off && fs->pt_offered;
-	if (fs->pt_wanted) {
+	fs->pt.offered = (conn->capable & FUSE_CAP_PASSTHROUGH) != 0;
+	fs->pt.wanted = !fs->passthrough_off && fs->pt.offered;
+	if (fs->pt.wanted) {
 		conn->want |= FUSE_CAP_PASSTHROUGH;
 		/* The backing tree is not itself stacked: the kernel's
 		 * max_stack_depth is 1, as pt_compat.c asks. */
 		conn->max_backing_stack_depth = FUSE_BACKING_STACKED_UNDER;
-		atomic_store(&fs->passthrough, true);
+		atomic_store(&fs->pt.active, true);
 	}
 #else
 	(void)conn;
 	sf_ptc_init(fs);
 #endif
-	if (!fs->passthrough_off && !fs->pt_offered)
+	if (!fs->passthrough_off && !fs->pt.offered)
 		sf_pt_say(fs, LOG_NOTICE, "the kernel offers no FUSE "
 			  "passthrough");
 }
@@ -75,7 +75,7 @@ void sf_passthrough_init(struct sf_fs *fs, struct fuse_conn_info *conn)
  * file: say so once, and stop asking. */
 static void sf_pt_refused(struct sf_fs *fs)
 {
-	if (atomic_exchange(&fs->passthrough, false))
+	if (atomic_exchange(&fs->pt.active, false))
 		sf_pt_say(fs, LOG_WARNING, "the kernel refused passthrough "
 			  "(EPERM: CAP_SYS_ADMIN?)");
 }
@@ -106,7 +106,7 @@ static int32_t sf_pt_register(struct sf_fs *fs, fuse_req_t req,
 		return id;
 #endif
 	n->backing_id = id;
-	atomic_fetch_add(&fs->backing_open, 1);
+	atomic_fetch_add(&fs->pt.backing_open, 1);
 	return id;
 }
 
@@ -128,7 +128,7 @@ int32_t sf_passthrough_open(struct sf_fs *fs, fuse_req_t req,
 
 	pthread_mutex_lock(&sf_pt_lock);
 	id = n->backing_id;
-	if (!id && atomic_load(&fs->passthrough))
+	if (!id && atomic_load(&fs->pt.active))
 		id = sf_pt_register(fs, req, n);
 	pthread_mutex_unlock(&sf_pt_lock);
 	if (id != -EPERM)
@@ -149,7 +149,7 @@ void sf_passthrough_forget(struct sf_fs *fs, struct sf_node *n)
 
 	if (id &&
 	    !ioctl(fuse_session_fd(fs->se), SF_DEV_IOC_BACKING_CLOSE, &id))
-		atomic_fetch_sub(&fs->backing_open, 1);
+		atomic_fetch_sub(&fs->pt.backing_open, 1);
 }
 
 /* The reply that opens a file, as @r describes it (transport.h). */

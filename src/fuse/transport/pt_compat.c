@@ -52,13 +52,13 @@ struct sf_backing_map {
 /* INIT's request: did the kernel offer passthrough? */
 void sf_ptc_sniff_init(struct sf_fs *fs, uint64_t offered)
 {
-	fs->pt_offered = (offered & SF_INIT_PASSTHROUGH) != 0;
+	fs->pt.offered = (offered & SF_INIT_PASSTHROUGH) != 0;
 }
 
 /* In the INIT callback: is it to be asked for? */
 void sf_ptc_init(struct sf_fs *fs)
 {
-	fs->pt_wanted = !fs->passthrough_off && fs->pt_offered;
+	fs->pt.wanted = !fs->passthrough_off && fs->pt.offered;
 }
 
 /* INIT's reply (@len bytes of struct fuse_init_out): ask for it. */
@@ -67,14 +67,14 @@ void sf_ptc_init_reply(struct sf_fs *fs, char *out, size_t len)
 	struct fuse_init_out o;
 	uint32_t depth = 1;	/* the backing tree is not itself stacked */
 
-	if (!fs->pt_wanted || len < SF_INIT_OUT_MIN || len < sizeof(o))
+	if (!fs->pt.wanted || len < SF_INIT_OUT_MIN || len < sizeof(o))
 		return;
 	memcpy(&o, out, sizeof(o));
 	o.flags |= FUSE_INIT_EXT;
 	o.flags2 |= (uint32_t)(SF_INIT_PASSTHROUGH >> 32);
 	memcpy(out, &o, sizeof(o));
 	memcpy(out + SF_INIT_OUT_STACK_DEPTH, &depth, sizeof(depth));
-	atomic_store(&fs->passthrough, true);
+	atomic_store(&fs->pt.active, true);
 }
 
 /* Register @fd as a backing file: the id, or -errno. */

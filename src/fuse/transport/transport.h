@@ -87,7 +87,7 @@ int sf_reply_open(fuse_req_t req, const struct sf_open_reply *r);
 /* Let another worker read /dev/fuse while this thread waits for
  * something that may take long (FORGETs, the name service).  Only passes
  * loop.c's token on: it takes no lock and never blocks, so a caller may
- * hold its own (inode.c holds nodes_lock).  A no-op without the token. */
+ * hold its own (inode.c holds nodes.lock).  A no-op without the token. */
 void sf_loop_yield(void);
 
 /* ---- lock.c ---- */

@@ -254,8 +254,8 @@ int sf_transport_status(struct sf_fs *fs, char *buf, size_t size)
 			"blocked requests passed over: %lu\n"
 			"transport: %s\nio_uring requests: %s\n"
 			"/dev/fuse requests: %s\n/dev/fuse hooks: %s\n",
-			atomic_load(&fs->passthrough) ? "yes" : "no",
-			atomic_load(&fs->backing_open), sf_loop_takeovers(),
+			atomic_load(&fs->pt.active) ? "yes" : "no",
+			atomic_load(&fs->pt.backing_open), sf_loop_takeovers(),
 			transport, ring, dev,
 			sf_wire.hooked ? "yes" : "no (libfuse has no custom "
 			"I/O: its own loop reads the device)");
