@@ -2,8 +2,8 @@
 /*
  * fuzz_xattr.c - libFuzzer target for the Smack attribute values the
  * daemon accepts: its setxattr operation (sf_setxattr and
- * sf_setxattr_smack, static in src/fuse/handlers/ops.c, so that file is included
- * here with the libfuse request calls replaced by stubs) on a real
+ * sf_setxattr_smack, in src/fuse/handlers/ops_xattrs.c, so that file is
+ * included here with the libfuse request calls replaced by stubs) on a real
  * backing file and directory (-o xattr=user., so no privilege is needed
  * to store them).
  *
@@ -99,7 +99,7 @@ static int fz_thread(pthread_t *t, const pthread_attr_t *a,
 #define sf_subject_get(fs, req, s) fz_subject_get(fs, req, s)
 #define sf_privileged(fs, s, cap) fz_privileged(fs, s, cap)
 #define pthread_create(t, a, fn, arg) fz_thread(t, a, fn, arg)
-#include "../../../src/fuse/handlers/ops.c"
+#include "../../../src/fuse/handlers/ops_xattrs.c"
 #undef fuse_reply_err
 #undef fuse_req_userdata
 #undef sf_node
