@@ -29,7 +29,8 @@
 # Environment: BENCH_FILES (10000), BENCH_SEQ_MIB (1024), BENCH_RUNS (3),
 # BENCH_WRITES (50000), BENCH_ONLY (small-write: only the small writes),
 # BENCH_DIR (a directory on the filesystem to test, default /var/tmp),
-# BENCH_ALT (another smackfuse binary: adds an "alt" column, enforcing,
+# BENCH_ALT (another smackfuse binary: adds an "alt" column, enforcing
+# over /dev/fuse as the enforce column is,
 # and alt/enf, to compare a change side by side), BENCH_URING (off: no
 # uring column), BENCH_PERUSER (off: no per-user columns), BENCH_PTHP
 # (the path of a passthrough_hp binary; none is built here).  The uring column needs a kernel with FUSE over io_uring
@@ -105,7 +106,7 @@ mount_cfg() {
 	pthp) "$PTHP" "$2" "$3" ;;
 	checks-off) sf "$SMACKFUSE" "$2" "$3" -o checks=off -o uring=off ;;
 	nopt) sf "$SMACKFUSE" "$2" "$3" -o passthrough=off -o uring=off ;;
-	alt) sf "$ALT" "$2" "$3" ;;
+	alt) sf "$ALT" "$2" "$3" -o uring=off ;;
 	bindfs) bindfs -o allow_other "$2" "$3" ;;
 	esac
 }
