@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pwd.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,22 +193,32 @@ int sf_users_status(struct sf_fs *fs, char *buf, size_t size)
 
 static atomic_ulong sf_status_not_caller;
 
+/* A notice said once by this file: standard error with -f, else syslog. */
+static __attribute__((format(printf, 1, 2))) void
+sf_subject_notice(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (sf_subject_foreground) {
+		fprintf(stderr, "smackfuse: ");
+		vfprintf(stderr, fmt, ap);
+		fputc('\n', stderr);
+	} else {
+		vsyslog(LOG_AUTHPRIV | LOG_NOTICE, fmt, ap);
+	}
+	va_end(ap);
+}
+
 static void sf_not_caller_log(const struct sf_subject *s)
 {
-	static const char fmt[] = "pid %d: its /proc status shows fs uid "
-		"%d, its request was made as %u: no privilege or group is "
-		"taken from it (counted in status; logged once)";
 	int fsuid = s->status.have & SF_TASK_HAVE_UID ?
 		    (int)s->status.fsuid : -1;
 
-	if (sf_subject_foreground) {
-		fprintf(stderr, "smackfuse: ");
-		fprintf(stderr, fmt, (int)s->pid, fsuid, (unsigned int)s->uid);
-		fputc('\n', stderr);
-	} else {
-		syslog(LOG_AUTHPRIV | LOG_NOTICE, fmt, (int)s->pid, fsuid,
-		       (unsigned int)s->uid);
-	}
+	sf_subject_notice("pid %d: its /proc status shows fs uid %d, its "
+			  "request was made as %u: no privilege or group is "
+			  "taken from it (counted in status; logged once)",
+			  (int)s->pid, fsuid, (unsigned int)s->uid);
 }
 
 /*
@@ -242,11 +253,11 @@ static void sf_subject_kthread_note(pid_t pid)
 	if (sf_proc_read(pid, SF_PROC_STAT, buf, sizeof(buf)) > 0 &&
 	    (a = strchr(buf, '(')) && (b = strrchr(buf, ')')) && b > a)
 		snprintf(name, sizeof(name), "%.*s", (int)(b - a - 1), a + 1);
-	syslog(LOG_NOTICE, "request from kernel thread %d (%s), e.g. nfsd "
-	       "re-exporting the mount: it is given no capability (its "
-	       "credentials in /proc are not those it acts with) and is "
-	       "decided as the label of its fsuid or pid; said once", pid,
-	       name);
+	sf_subject_notice("request from kernel thread %d (%s), e.g. nfsd "
+			  "re-exporting the mount: it is given no capability "
+			  "(its credentials in /proc are not those it acts "
+			  "with) and is decided as the label of its fsuid or "
+			  "pid; said once", pid, name);
 }
 
 /*
