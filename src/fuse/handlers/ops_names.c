@@ -26,22 +26,18 @@ void sf_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 	int rc;
 
 	/* Only the kernel's handle decoding asks for "." (perhaps of a node
-	 * id we do not know) and ".."; inode.c and handle.c. */
+	 * id we do not know) and ".."; inode.c and handle.c.  Its entry is
+	 * timed as a name in the node itself. */
 	if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2]))) {
 		rc = sf_node_lookup_handle(fs, parent, name, &e, &n);
-		if (rc) {
-			fuse_reply_err(req, -rc);
-			return;
-		}
-		sf_entry_timeouts(fs, n, n, &e, name);
-		fuse_reply_entry(req, &e);
-		return;
+		dir = rc ? NULL : n;
+	} else {
+		dir = sf_node(req, parent);
+		sf_subject_get(fs, req, &s);
+		rc = sf_check_node(fs, &s, dir, SF_MAY_EXEC, SF_FN_PERM, name);
+		if (!rc)
+			rc = sf_node_lookup(fs, dir, name, &e, &n);
 	}
-	dir = sf_node(req, parent);
-	sf_subject_get(fs, req, &s);
-	rc = sf_check_node(fs, &s, dir, SF_MAY_EXEC, SF_FN_PERM, name);
-	if (!rc)
-		rc = sf_node_lookup(fs, dir, name, &e, &n);
 	if (rc) {
 		fuse_reply_err(req, -rc);
 		return;
