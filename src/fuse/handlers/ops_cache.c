@@ -88,3 +88,16 @@ void sf_entry_timeouts(struct sf_fs *fs, struct sf_node *dir,
 	sf_node_remember_entry(fs, n, sf_node_ino(fs, dir), name,
 			       e->entry_timeout > 0);
 }
+
+/*
+ * May the kernel keep the page cache of the file an open (or a create's
+ * open) of @fd with @flags hands out?  A passed-through file (@backing_id
+ * > 0) has none of its own; a read served from the cache reaches neither
+ * the daemon nor the backing file, so it is kept only where such a read
+ * would not move the backing atime anyway (atime.c).
+ */
+bool sf_keep_cache(struct sf_fs *fs, int32_t backing_id, int fd, int flags)
+{
+	return !backing_id && !fs->cache_strict &&
+	       !sf_atime_read_moves(fd, flags);
+}

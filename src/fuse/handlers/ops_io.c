@@ -62,10 +62,7 @@ void sf_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 		fuse_reply_err(req, -rc);
 		return;
 	}
-	/* A passed-through file has no page cache of its own to keep; a
-	 * read from the cache would not move the backing atime (atime.c). */
-	fi->keep_cache = !backing_id && !fs->cache_strict &&
-			 !sf_atime_read_moves(fd, fi->flags);
+	fi->keep_cache = sf_keep_cache(fs, backing_id, fd, fi->flags);
 	sf_open_mapped_write(fs, n, fi->flags, backing_id);
 	reply.fi = fi;
 	reply.backing_id = backing_id;

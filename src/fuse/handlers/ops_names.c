@@ -276,7 +276,7 @@ static void sf_reply_created(fuse_req_t req, struct sf_node *n,
 		fuse_reply_err(req, -rc);
 		return;
 	}
-	fi->keep_cache = !backing_id && !fs->cache_strict;
+	fi->keep_cache = sf_keep_cache(fs, backing_id, fd, fi->flags);
 	sf_open_mapped_write(fs, n, fi->flags, backing_id);
 	if (atomic_load(&n->mapped_write))
 		e->attr_timeout = 0;
