@@ -184,7 +184,8 @@ int sf_nl_smack_sync(struct sf_nl *nl, const struct sf_nl_smack *old,
 /*
  * What of Smack's configuration the kernel holds, read without changing
  * anything: @doi is the pass-through DOI (tag 1 only) that the default
- * IPv4 mapping uses, alone or in its selectors (0: none such); @fresh
+ * IPv4 mapping uses, alone or in its selectors (0: none such, or more
+ * than one: Smack has one DOI, so that is not its configuration); @fresh
  * when NetLabel is as the kernel boots (no DOI, only an unlabeled
  * default); @nsels address selectors of the IPv4 default; @ambient the
  * first of @nambient domains mapped to unlabeled (NULL: none).

@@ -75,4 +75,27 @@ check_out "the module denies A signalling B again" EACCES sig
 check_fails "the mount denies A reading B again" rd
 kill $VICTIM
 umount /mnt/a
+
+# Mixed DOIs: the default IPv4 mapping sends 10/8 to DOI 5 and the rest to
+# DOI 3, both pass-through.  Smack has one DOI, so this is not its
+# configuration, and the daemon and smackfusectl must read it alike: a
+# mount starting reads doi 0, and apply sets Smack's configuration up
+# (it used to say "already carries CIPSO DOI 5", the first selector's).
+$N map del default
+$N cipsov4 add pass doi:5 tags:1
+$N map add default address:10.0.0.0/8 protocol:cipsov4,5
+$N map add default address:0.0.0.0/0 protocol:cipsov4,3
+mkdir -p /tmp/s2 /mnt/m
+smackfuse -o netlabel=on /tmp/s2 /mnt/m
+for i in $(seq 100); do [ -e /run/smackfuse/mnt-m/doi ] && break; sleep 0.1; done
+check_out "mixed DOIs: a mount starting reads doi 0 (no Smack DOI)" 0 \
+	cat /run/smackfuse/mnt-m/doi
+$CTL --target netlabel apply >/tmp/apply.out 2>&1
+check "... smackfusectl apply agrees: no Smack DOI, so it sets one up" \
+	grep -qx 'netlabel: DOI 3 pass-through, default IPv4 mapping to it, "_" unlabeled: configured' /tmp/apply.out
+diag "apply said: $(cat /tmp/apply.out)"
+check_out "... netlabelctl: the whole default IPv4 mapping now goes to DOI 3" \
+	'domain:"_",UNLABELED,4 domain:DEFAULT,CIPSOv4,3 domain:DEFAULT,UNLABELED,6' \
+	$N map list
+umount /mnt/m
 done_testing
