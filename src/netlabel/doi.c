@@ -129,21 +129,17 @@ int sf_nl_doi_add(struct sf_nl *nl, const struct sf_nl_doi *d)
 	return 0;
 
 out_free:
-	nlmsg_free(msg);
-	return sf_nl_fail(nl, -ENOMEM, "out of memory");
+	return sf_nl_nomem(nl, msg);
 }
 
 int sf_nl_doi_del(struct sf_nl *nl, uint32_t doi)
 {
-	struct nl_msg *msg = sf_nl_msg(nl, NLF_CIPSOV4, CIPSOV4_C_REMOVE, 0);
+	struct nl_msg *msg = sf_nl_msg_attr(nl, NLF_CIPSOV4, CIPSOV4_C_REMOVE,
+					    CIPSOV4_A_DOI, &doi, sizeof(doi));
 	int rc;
 
 	if (!msg)
 		return -ENOMEM;
-	if (nla_put_u32(msg, CIPSOV4_A_DOI, doi)) {
-		nlmsg_free(msg);
-		return sf_nl_fail(nl, -ENOMEM, "out of memory");
-	}
 	rc = sf_nl_call(nl, msg, CIPSOV4_A_MAX, NULL, NULL);
 	if (rc == -ENOENT)
 		return sf_nl_fail(nl, rc, "DOI %u does not exist", doi);
@@ -219,17 +215,14 @@ static int list_parse(void *arg, struct nlattr **tb)
 
 int sf_nl_doi_get(struct sf_nl *nl, uint32_t doi, struct sf_nl_doi *out)
 {
-	struct nl_msg *msg = sf_nl_msg(nl, NLF_CIPSOV4, CIPSOV4_C_LIST, 0);
+	struct nl_msg *msg = sf_nl_msg_attr(nl, NLF_CIPSOV4, CIPSOV4_C_LIST,
+					    CIPSOV4_A_DOI, &doi, sizeof(doi));
 	int rc;
 
 	memset(out, 0, sizeof(*out));
 	out->doi = doi;
 	if (!msg)
 		return -ENOMEM;
-	if (nla_put_u32(msg, CIPSOV4_A_DOI, doi)) {
-		nlmsg_free(msg);
-		return sf_nl_fail(nl, -ENOMEM, "out of memory");
-	}
 	rc = sf_nl_call(nl, msg, CIPSOV4_A_MAX, list_parse, out);
 	if (rc) {
 		sf_nl_doi_release(out);
@@ -290,19 +283,17 @@ int sf_nl_doi_list(struct sf_nl *nl, struct sf_nl_doi **out, size_t *n)
 {
 	struct doi_vec v = { NULL, 0 };
 	struct sf_nl_doi *d;
-	struct nl_msg *msg;
 	size_t i;
 	int rc;
 
 	*out = NULL;
 	*n = 0;
-	msg = sf_nl_msg(nl, NLF_CIPSOV4, CIPSOV4_C_LISTALL, NLM_F_DUMP);
-	if (!msg)
-		return -ENOMEM;
-	rc = sf_nl_call(nl, msg, CIPSOV4_A_MAX, listall_parse, &v);
+	rc = sf_nl_ask(nl, sf_nl_msg(nl, NLF_CIPSOV4, CIPSOV4_C_LISTALL,
+				     NLM_F_DUMP),
+		       CIPSOV4_A_MAX, listall_parse, &v, "listing DOIs");
 	if (rc) {
 		free(v.doi);
-		return sf_nl_generic(nl, rc, "listing DOIs");
+		return rc;
 	}
 	qsort(v.doi, v.n, sizeof(*v.doi), cmp_u32);
 	d = calloc(v.n ? v.n : 1, sizeof(*d));

@@ -89,10 +89,8 @@ static int add_one(struct sf_nl *nl, const struct sf_nl_map *m,
 	if ((m->domain && nla_put_string(msg, MGMT_A_DOMAIN, m->domain)) ||
 	    put_target(msg, proto, doi) || (s && put_sel(msg, s)) ||
 	    (!s && proto == SF_NL_PROTO_UNLABELED &&
-	     nla_put_u16(msg, MGMT_A_FAMILY, m->family))) {
-		nlmsg_free(msg);
-		return sf_nl_fail(nl, -ENOMEM, "out of memory");
-	}
+	     nla_put_u16(msg, MGMT_A_FAMILY, m->family)))
+		return sf_nl_nomem(nl, msg);
 	rc = sf_nl_call(nl, msg, MGMT_A_MAX, NULL, NULL);
 	if (!rc)
 		return 0;
@@ -147,15 +145,13 @@ out_undo:
 int sf_nl_map_del(struct sf_nl *nl, const char *domain)
 {
 	int cmd = domain ? MGMT_C_REMOVE : MGMT_C_REMOVEDEF;
-	struct nl_msg *msg = sf_nl_msg(nl, NLF_MGMT, cmd, 0);
+	int len = domain ? (int)strlen(domain) + 1 : 0;	/* as a string */
+	struct nl_msg *msg = sf_nl_msg_attr(nl, NLF_MGMT, cmd, MGMT_A_DOMAIN,
+					    domain, len);
 	int rc;
 
 	if (!msg)
 		return -ENOMEM;
-	if (domain && nla_put_string(msg, MGMT_A_DOMAIN, domain)) {
-		nlmsg_free(msg);
-		return sf_nl_fail(nl, -ENOMEM, "out of memory");
-	}
 	rc = sf_nl_call(nl, msg, MGMT_A_MAX, NULL, NULL);
 	if (rc == -ENOENT)
 		return sf_nl_fail(nl, rc, "there is no mapping of %s%s",
@@ -174,29 +170,35 @@ struct map_vec {
 	int family;	/* LISTDEF: which default was asked for */
 };
 
+/* @a, an address (@addr) or mask of @family, @len bytes, into @s. */
+static int sel_bytes(struct sf_nl_sel *s, const struct nlattr *a,
+		     int family, int len, bool addr)
+{
+	if (nla_len(a) != len)
+		return -EPROTO;
+	s->family = family;
+	memcpy(addr ? s->addr : s->mask, nla_data(a), len);
+	return 0;
+}
+
 static int parse_sel(struct nlattr *sel, struct sf_nl_sel *s)
 {
 	struct nlattr *a;
-	int rem;
+	int rem, rc;
 
 	memset(s, 0, sizeof(*s));
 	nla_for_each_nested(a, sel, rem) {
+		rc = 0;
 		switch (nla_type(a)) {
 		case MGMT_A_IPV4ADDR:
 		case MGMT_A_IPV4MASK:
-			if (nla_len(a) != 4)
-				return -EPROTO;
-			s->family = AF_INET;
-			memcpy(nla_type(a) == MGMT_A_IPV4ADDR ? s->addr :
-			       s->mask, nla_data(a), 4);
+			rc = sel_bytes(s, a, AF_INET, 4,
+				       nla_type(a) == MGMT_A_IPV4ADDR);
 			break;
 		case MGMT_A_IPV6ADDR:
 		case MGMT_A_IPV6MASK:
-			if (nla_len(a) != 16)
-				return -EPROTO;
-			s->family = AF_INET6;
-			memcpy(nla_type(a) == MGMT_A_IPV6ADDR ? s->addr :
-			       s->mask, nla_data(a), 16);
+			rc = sel_bytes(s, a, AF_INET6, 16,
+				       nla_type(a) == MGMT_A_IPV6ADDR);
 			break;
 		case MGMT_A_PROTOCOL:
 			s->proto = nla_get_u32(a);
@@ -206,6 +208,8 @@ static int parse_sel(struct nlattr *sel, struct sf_nl_sel *s)
 			s->doi = nla_get_u32(a);
 			break;
 		}
+		if (rc)
+			return rc;
 	}
 	return 0;
 }
@@ -256,15 +260,13 @@ static int map_parse(void *arg, struct nlattr **tb)
 
 static int listdef(struct sf_nl *nl, struct map_vec *vec, int family)
 {
-	struct nl_msg *msg = sf_nl_msg(nl, NLF_MGMT, MGMT_C_LISTDEF, 0);
+	uint16_t fam = family;
+	struct nl_msg *msg = sf_nl_msg_attr(nl, NLF_MGMT, MGMT_C_LISTDEF,
+					    MGMT_A_FAMILY, &fam, sizeof(fam));
 	int rc;
 
 	if (!msg)
-		return -ENOMEM;
-	if (nla_put_u16(msg, MGMT_A_FAMILY, family)) {
-		nlmsg_free(msg);
-		return -ENOMEM;
-	}
+		return -ENOMEM;	/* the caller says what failed */
 	vec->family = family;
 	rc = sf_nl_call(nl, msg, MGMT_A_MAX, map_parse, vec);
 	return rc == -ENOENT ? 0 : rc;	/* no default for @family */

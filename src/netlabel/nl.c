@@ -136,6 +136,25 @@ struct nl_msg *sf_nl_msg(struct sf_nl *nl, enum sf_nl_family fam, int cmd,
 	return msg;
 }
 
+/* nla_put_u8/u16/u32/string put exactly these bytes: one helper does. */
+struct nl_msg *sf_nl_msg_attr(struct sf_nl *nl, enum sf_nl_family fam,
+			      int cmd, int attr, const void *data, int len)
+{
+	struct nl_msg *msg = sf_nl_msg(nl, fam, cmd, 0);
+
+	if (msg && data && nla_put(msg, attr, len, data)) {
+		sf_nl_nomem(nl, msg);
+		return NULL;
+	}
+	return msg;
+}
+
+int sf_nl_nomem(struct sf_nl *nl, struct nl_msg *msg)
+{
+	nlmsg_free(msg);
+	return sf_nl_fail(nl, -ENOMEM, "out of memory");
+}
+
 /* State of one request while its answer is read. */
 struct call {
 	int maxattr;
@@ -235,6 +254,18 @@ out:
 	return c.rc;
 }
 
+int sf_nl_ask(struct sf_nl *nl, struct nl_msg *msg, int maxattr,
+	      int (*parse)(void *arg, struct nlattr **tb), void *arg,
+	      const char *what)
+{
+	int rc;
+
+	if (!msg)
+		return -ENOMEM;
+	rc = sf_nl_call(nl, msg, maxattr, parse, arg);
+	return rc ? sf_nl_generic(nl, rc, what) : 0;
+}
+
 static int version_parse(void *arg, struct nlattr **tb)
 {
 	if (tb[MGMT_A_VERSION])
@@ -244,14 +275,8 @@ static int version_parse(void *arg, struct nlattr **tb)
 
 int sf_nl_version(struct sf_nl *nl, uint32_t *version)
 {
-	struct nl_msg *msg = sf_nl_msg(nl, NLF_MGMT, MGMT_C_VERSION, 0);
-	int rc;
-
-	if (!msg)
-		return -ENOMEM;
 	*version = 0;
-	rc = sf_nl_call(nl, msg, MGMT_A_MAX, version_parse, version);
-	if (rc)
-		return sf_nl_generic(nl, rc, "NetLabel version");
-	return 0;
+	return sf_nl_ask(nl, sf_nl_msg(nl, NLF_MGMT, MGMT_C_VERSION, 0),
+			 MGMT_A_MAX, version_parse, version,
+			 "NetLabel version");
 }

@@ -25,12 +25,29 @@ struct sf_nl {
 struct nl_msg *sf_nl_msg(struct sf_nl *nl, enum sf_nl_family fam, int cmd,
 			 int flags);
 /*
+ * A message for @fam/@cmd carrying the one attribute @attr, @len bytes at
+ * @data (no attribute when @data is NULL): what most commands send.
+ * NULL on ENOMEM (message set).
+ */
+struct nl_msg *sf_nl_msg_attr(struct sf_nl *nl, enum sf_nl_family fam,
+			      int cmd, int attr, const void *data, int len);
+/* A message that did not fit in memory: free @msg, say so, -ENOMEM. */
+int sf_nl_nomem(struct sf_nl *nl, struct nl_msg *msg);
+/*
  * Send @msg (consumed) and read the answer: each data message goes to
  * @parse(@arg, tb) with its attributes parsed (up to @maxattr).  Returns
  * 0 or the kernel's -errno.  Does not set the message.
  */
 int sf_nl_call(struct sf_nl *nl, struct nl_msg *msg, int maxattr,
 	       int (*parse)(void *arg, struct nlattr **tb), void *arg);
+/*
+ * sf_nl_call() for a command whose errors need no words of their own:
+ * a kernel error is said as sf_nl_generic(@what) says it.  A NULL @msg
+ * (sf_nl_msg failed, and said so) gives -ENOMEM.
+ */
+int sf_nl_ask(struct sf_nl *nl, struct nl_msg *msg, int maxattr,
+	      int (*parse)(void *arg, struct nlattr **tb), void *arg,
+	      const char *what);
 /* Set the handle's message (printf style) and return @rc. */
 int sf_nl_fail(struct sf_nl *nl, int rc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

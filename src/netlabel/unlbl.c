@@ -10,19 +10,12 @@
 
 int sf_nl_unlbl_accept(struct sf_nl *nl, bool on)
 {
-	struct nl_msg *msg = sf_nl_msg(nl, NLF_UNLBL, UNLBL_C_ACCEPT, 0);
-	int rc;
+	uint8_t flag = on ? 1 : 0;
 
-	if (!msg)
-		return -ENOMEM;
-	if (nla_put_u8(msg, UNLBL_A_ACPTFLG, on ? 1 : 0)) {
-		nlmsg_free(msg);
-		return sf_nl_fail(nl, -ENOMEM, "out of memory");
-	}
-	rc = sf_nl_call(nl, msg, UNLBL_A_MAX, NULL, NULL);
-	if (rc)
-		return sf_nl_generic(nl, rc, "setting unlabeled accept");
-	return 0;
+	return sf_nl_ask(nl, sf_nl_msg_attr(nl, NLF_UNLBL, UNLBL_C_ACCEPT,
+					    UNLBL_A_ACPTFLG, &flag,
+					    sizeof(flag)),
+			 UNLBL_A_MAX, NULL, NULL, "setting unlabeled accept");
 }
 
 static int accept_parse(void *arg, struct nlattr **tb)
@@ -34,16 +27,10 @@ static int accept_parse(void *arg, struct nlattr **tb)
 
 int sf_nl_unlbl_get_accept(struct sf_nl *nl, bool *on)
 {
-	struct nl_msg *msg = sf_nl_msg(nl, NLF_UNLBL, UNLBL_C_LIST, 0);
-	int rc;
-
-	if (!msg)
-		return -ENOMEM;
 	*on = false;
-	rc = sf_nl_call(nl, msg, UNLBL_A_MAX, accept_parse, on);
-	if (rc)
-		return sf_nl_generic(nl, rc, "reading unlabeled accept");
-	return 0;
+	return sf_nl_ask(nl, sf_nl_msg(nl, NLF_UNLBL, UNLBL_C_LIST, 0),
+			 UNLBL_A_MAX, accept_parse, on,
+			 "reading unlabeled accept");
 }
 
 static int put_static(struct nl_msg *msg, const struct sf_nl_static *s,
@@ -76,10 +63,8 @@ static int static_cmd(struct sf_nl *nl, const struct sf_nl_static *s,
 
 	if (!msg)
 		return -ENOMEM;
-	if (put_static(msg, s, add)) {
-		nlmsg_free(msg);
-		return sf_nl_fail(nl, -ENOMEM, "out of memory");
-	}
+	if (put_static(msg, s, add))
+		return sf_nl_nomem(nl, msg);
 	rc = sf_nl_call(nl, msg, UNLBL_A_MAX, NULL, NULL);
 	if (!rc)
 		return 0;
