@@ -250,8 +250,8 @@ static int ensure_ambient(struct sf_nl *nl, struct journal *j,
 				  .family = AF_INET,
 				  .proto = SF_NL_PROTO_UNLABELED };
 	struct sf_nl_map *old;
-	struct undo *u;
 	size_t nold;
+	char *undo_dom;
 	int rc;
 
 	rc = mappings_of(nl, ambient, &old, &nold);
@@ -262,23 +262,22 @@ static int ensure_ambient(struct sf_nl *nl, struct journal *j,
 		sf_nl_map_list_free(old, nold);
 		return 0;
 	}
-	*changed = true;
-	if (nold) {
-		rc = sf_nl_map_del(nl, ambient);
-		if (rc) {
-			sf_nl_map_list_free(old, nold);
-			return rc;
-		}
+	/* before any change: an undo without its name would drop the default */
+	undo_dom = strdup(ambient);
+	if (!undo_dom) {
+		sf_nl_map_list_free(old, nold);
+		return sf_nl_fail(nl, -ENOMEM, "out of memory");
 	}
-	u = push(j, UNDO_MAP_ADD);
-	u->maps = old;
-	u->nmaps = nold;
-	rc = sf_nl_map_add(nl, &want);
-	if (rc)
+	*changed = true;
+	rc = del_mappings(nl, j, ambient, old, nold);
+	if (!rc)
+		rc = sf_nl_map_add(nl, &want);
+	if (rc) {
+		free(undo_dom);
 		return rc;
-	u = push(j, UNDO_MAP_DEL);
-	u->domain = strdup(ambient);
-	return u->domain ? 0 : sf_nl_fail(nl, -ENOMEM, "out of memory");
+	}
+	push(j, UNDO_MAP_DEL)->domain = undo_dom;
+	return 0;
 }
 
 int sf_nl_smack_setup(struct sf_nl *nl, uint32_t doi, const char *ambient,

@@ -99,6 +99,22 @@ static void why_set(char *why, size_t wlen, const char *file, int err)
 		 "if it is set)" : "");
 }
 
+/* Open smackfs file @file with @flags: the fd, or -errno said in @why. */
+static int smackfs_open(const char *file, int flags, char *why, size_t wlen)
+{
+	char path[512];
+	int fd, err;
+
+	snprintf(path, sizeof(path), "%s/%s", smackfs_dir(), file);
+	fd = open(path, flags | O_CLOEXEC);
+	if (fd < 0) {
+		err = errno;
+		why_set(why, wlen, file, err);
+		return -err;
+	}
+	return fd;
+}
+
 /*
  * sf_smackfs_write - write @len bytes of @text to smackfs file @file in
  * one write(2), as smackfs takes one record per write.  Returns 0 or a
@@ -107,17 +123,12 @@ static void why_set(char *why, size_t wlen, const char *file, int err)
 int sf_smackfs_write(const char *file, const char *text, size_t len,
 		     char *why, size_t wlen)
 {
-	char path[512];
 	ssize_t n;
 	int fd, err;
 
-	snprintf(path, sizeof(path), "%s/%s", smackfs_dir(), file);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0) {
-		err = errno;
-		why_set(why, wlen, file, err);
-		return -err;
-	}
+	fd = smackfs_open(file, O_WRONLY, why, wlen);
+	if (fd < 0)
+		return fd;
 	n = write(fd, text, len);
 	err = n < 0 ? errno : (size_t)n == len ? 0 : EIO;
 	close(fd);
@@ -136,18 +147,13 @@ int sf_smackfs_write(const char *file, const char *text, size_t len,
 ssize_t sf_smackfs_read(const char *file, char *buf, size_t size, char *why,
 			size_t wlen)
 {
-	char path[512];
 	size_t got = 0;
 	ssize_t n;
 	int fd, err = 0;
 
-	snprintf(path, sizeof(path), "%s/%s", smackfs_dir(), file);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		err = errno;
-		why_set(why, wlen, file, err);
-		return -err;
-	}
+	fd = smackfs_open(file, O_RDONLY, why, wlen);
+	if (fd < 0)
+		return fd;
 	while (got + 1 < size) {
 		n = read(fd, buf + got, size - 1 - got);
 		if (n < 0) {

@@ -572,38 +572,34 @@ out:
 
 /* ---- rules, status ---- */
 
-int ctl_cmd_rules(const struct ctl_opts *o, int argc, char **argv)
+/* A command without arguments: control file @file of every target. */
+static int ctl_show_cmd(const struct ctl_opts *o, int argc, const char *cmd,
+			const char *file)
 {
 	struct ctl_targets t = { 0 };
 	int rc;
 
-	(void)argv;
 	if (argc > 1) {
-		ctl_err("rules takes no arguments");
+		ctl_err("%s takes no arguments", cmd);
 		return 2;
 	}
 	if (ctl_targets_find(o, &t))
 		return 1;
-	rc = ctl_show_all(&t, "load2", false);
+	rc = ctl_show_all(&t, file, false);
 	ctl_targets_free(&t);
 	return rc;
 }
 
+int ctl_cmd_rules(const struct ctl_opts *o, int argc, char **argv)
+{
+	(void)argv;
+	return ctl_show_cmd(o, argc, "rules", "load2");
+}
+
 int ctl_cmd_status(const struct ctl_opts *o, int argc, char **argv)
 {
-	struct ctl_targets t = { 0 };
-	int rc;
-
 	(void)argv;
-	if (argc > 1) {
-		ctl_err("status takes no arguments");
-		return 2;
-	}
-	if (ctl_targets_find(o, &t))
-		return 1;
-	rc = ctl_show_all(&t, "status", false);
-	ctl_targets_free(&t);
-	return rc;
+	return ctl_show_cmd(o, argc, "status", "status");
 }
 
 /* ---- access ---- */
