@@ -287,48 +287,53 @@ static ssize_t sf_store_ambient(struct sf_text *t, char *buf, size_t len)
 
 /* ---- logging and status ---- */
 
-static int sf_show_logging(struct sf_text *t)
+/* A setting that is one small number, read and written as decimal text. */
+static int sf_show_int(struct sf_text *t, int value)
 {
 	char line[8];
-	int n = scnprintf(line, sizeof(line), "%d\n", READ_ONCE(sf_log_policy));
+	int n = scnprintf(line, sizeof(line), "%d\n", value);
 
 	return sf_text_set(t, line, n);
 }
 
-static ssize_t sf_store_logging(struct sf_text *t, char *buf, size_t len)
+/*
+ * Store the decimal number in @buf into @setting if it lies in
+ * [@min, @max]; anything else is -EINVAL and leaves @setting alone.
+ */
+static ssize_t sf_store_int(char *buf, size_t len, int min, int max,
+			    int *setting)
 {
 	int v;
 
 	if (!sf_admin())
 		return -EPERM;
 	buf[sf_chomp(buf, len)] = '\0';
-	if (kstrtoint(buf, 10, &v) || v < 0 || v > SF_LOG_ALL)
+	if (kstrtoint(buf, 10, &v) || v < min || v > max)
 		return -EINVAL;
-	WRITE_ONCE(sf_log_policy, v);
+	WRITE_ONCE(*setting, v);
 	return len;
+}
+
+static int sf_show_logging(struct sf_text *t)
+{
+	return sf_show_int(t, READ_ONCE(sf_log_policy));
+}
+
+static ssize_t sf_store_logging(struct sf_text *t, char *buf, size_t len)
+{
+	return sf_store_int(buf, len, 0, SF_LOG_ALL, &sf_log_policy);
 }
 
 /* ptrace: 0 default, 1 exact, 2 draconian (smackfs ptrace). */
 static int sf_show_ptrace(struct sf_text *t)
 {
-	char line[8];
-	int n = scnprintf(line, sizeof(line), "%d\n", READ_ONCE(sf_ptrace_rule));
-
-	return sf_text_set(t, line, n);
+	return sf_show_int(t, READ_ONCE(sf_ptrace_rule));
 }
 
 static ssize_t sf_store_ptrace(struct sf_text *t, char *buf, size_t len)
 {
-	int v;
-
-	if (!sf_admin())
-		return -EPERM;
-	buf[sf_chomp(buf, len)] = '\0';
-	if (kstrtoint(buf, 10, &v) || v < SF_PTRACE_DEFAULT ||
-	    v > SF_PTRACE_DRACONIAN)
-		return -EINVAL;
-	WRITE_ONCE(sf_ptrace_rule, v);
-	return len;
+	return sf_store_int(buf, len, SF_PTRACE_DEFAULT, SF_PTRACE_DRACONIAN,
+			    &sf_ptrace_rule);
 }
 
 static int sf_show_status(struct sf_text *t)

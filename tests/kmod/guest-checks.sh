@@ -110,6 +110,15 @@ triple "ptrace attach (rw)" "A B rw" EACCES act ptrace $T
 check_out "ptrace attach: read alone is not enough" EACCES \
 	sh -c "printf 'A B r\n' >$SF/load2; smackrun -u $U A kact ptrace $T"
 revoke A
+# The logging file (smackfs' logging): 0 none, 1 denials, 2 grants, 3 both.
+check_out "logging reads 1 (denials) at load" 1 cat $SF/logging
+check_fails "a non-root task cannot set logging" \
+	smackrun -u $U A sh -c "echo 3 >$SF/logging"
+check_fails "logging 4 is refused" sh -c "echo 4 >$SF/logging"
+check_fails "logging -1 is refused" sh -c "echo -1 >$SF/logging"
+check "logging 3 (both) is taken" sh -c "echo 3 >$SF/logging"
+check_out "... and reads back" 3 cat $SF/logging
+check "logging 1 again" sh -c "echo 1 >$SF/logging"
 # The ptrace file (smackfs' ptrace): 1 exact, 2 draconian decide attach by
 # label, not by rule.
 check_out "ptrace mode reads 0 (default) at load" 0 cat $SF/ptrace
