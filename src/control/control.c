@@ -225,6 +225,8 @@ static void ctl_write(fuse_req_t req, fuse_ino_t ino, const char *buf,
 	struct sf_control *c = fuse_req_userdata(req);
 	const struct ctl_file *f = h->file;
 	struct ctl_caller who;
+	struct ctl_input in = { .file = f, .who = &who, .buf = buf,
+				.len = size, .out = &h->shown };
 	ssize_t rc;
 
 	(void)ino;
@@ -265,7 +267,7 @@ static void ctl_write(fuse_req_t req, fuse_ino_t ino, const char *buf,
 		return;
 	}
 	atomic_fetch_add(&c->writes, 1);
-	rc = f->store(c, &who, buf, size, &h->shown);
+	rc = f->store(c, &in);
 	if (rc < 0) {
 		atomic_fetch_add(&c->rejected, 1);
 		fuse_reply_err(req, (int)-rc);
@@ -286,14 +288,16 @@ static void ctl_flush(fuse_req_t req, fuse_ino_t ino,
 	struct ctl_handle *h = ctl_handle(fi);
 	struct sf_control *c = fuse_req_userdata(req);
 	struct ctl_caller who;
+	struct ctl_input in = { .file = h->file, .who = &who,
+				.buf = h->collected.data,
+				.len = h->collected.len };
 	ssize_t rc = 0;
 
 	(void)ino;
 	if ((h->file->flags & CTL_COLLECT) && h->collected.len) {
 		ctl_caller_of(req, &who);
 		atomic_fetch_add(&c->writes, 1);
-		rc = h->file->store(c, &who, h->collected.data,
-				    h->collected.len, NULL);
+		rc = h->file->store(c, &in);
 		if (rc < 0)
 			atomic_fetch_add(&c->rejected, 1);
 		h->collected.len = 0;

@@ -81,9 +81,20 @@ out:
 	return rc < 0 ? rc : (ssize_t)len;
 }
 
-static ssize_t ctl_store_rules(struct sf_control *c, const char *name,
-			       ctl_parse_fn parse, const char *buf,
-			       size_t len)
+/*
+ * A rule file's write (load2, load, change-rule, revoke-subject, onlycap,
+ * load-rules, replace-rules): the core parser that reads it, and how.
+ */
+#define CTL_LINES	0x1u	/* whole lines of a split write; no empty one */
+#define CTL_REPLACE	0x2u	/* the policy's rules are replaced */
+struct ctl_rules {
+	ctl_parse_fn parse;
+	unsigned int how;	/* CTL_LINES, CTL_REPLACE */
+};
+
+/* The part of a line-format write to use now: its length, or -EINVAL. */
+static ssize_t ctl_lines(struct sf_control *c, const char *name,
+			 const char *buf, size_t len)
 {
 	ssize_t n = ctl_whole_lines(buf, len);
 
@@ -92,13 +103,31 @@ static ssize_t ctl_store_rules(struct sf_control *c, const char *name,
 		ctl_log(c, LOG_WARNING, "rejected write: %s: no rule", name);
 		return -EINVAL;
 	}
-	if (n < 0) {
+	if (n < 0)
 		ctl_log(c, LOG_WARNING,
 			"rejected write: %s: no complete line in %zu bytes",
 			name, len);
+	return n;
+}
+
+/* .arg: its struct ctl_rules */
+static ssize_t ctl_store_rules(struct sf_control *c,
+			       const struct ctl_input *in)
+{
+	const struct ctl_rules *r = in->file->arg;
+	const char *name = in->file->name;
+	ssize_t n = (ssize_t)in->len;
+
+	if (r->how & CTL_LINES)
+		n = ctl_lines(c, name, in->buf, in->len);
+	if (n < 0)
 		return n;
-	}
-	return ctl_apply(c, name, parse, buf, (size_t)n, false);
+	n = ctl_apply(c, name, r->parse, in->buf, (size_t)n,
+		      r->how & CTL_REPLACE);
+	/* a replace is a reload (smackfusectl apply): see hooks.reload */
+	if (n >= 0 && (r->how & CTL_REPLACE) && c->hooks.reload)
+		c->hooks.reload(c->hooks.arg);
+	return n;
 }
 
 /* Print a snapshot with one of the core's printers into @out. */
@@ -129,50 +158,9 @@ static int ctl_show_load2(struct sf_control *c, struct ctl_buf *out)
 	return ctl_show_printed(c, out, sf_print_load2);
 }
 
-static ssize_t ctl_store_load2(struct sf_control *c,
-			       const struct ctl_caller *who, const char *buf,
-			       size_t len, struct ctl_buf *out)
-{
-	(void)who;
-	(void)out;
-	return ctl_store_rules(c, "load2", sf_parse_load2, buf, len);
-}
-
 static int ctl_show_load(struct sf_control *c, struct ctl_buf *out)
 {
 	return ctl_show_printed(c, out, sf_print_load);
-}
-
-static ssize_t ctl_store_load(struct sf_control *c,
-			      const struct ctl_caller *who, const char *buf,
-			      size_t len, struct ctl_buf *out)
-{
-	(void)who;
-	(void)out;
-	/* One fixed-width record per write, sized as smackfs sizes it. */
-	return ctl_apply(c, "load", sf_parse_load_record, buf, len, false);
-}
-
-static ssize_t ctl_store_change_rule(struct sf_control *c,
-				     const struct ctl_caller *who,
-				     const char *buf, size_t len,
-				     struct ctl_buf *out)
-{
-	(void)who;
-	(void)out;
-	return ctl_store_rules(c, "change-rule", sf_parse_change_rule, buf,
-			       len);
-}
-
-static ssize_t ctl_store_revoke(struct sf_control *c,
-				const struct ctl_caller *who,
-				const char *buf, size_t len,
-				struct ctl_buf *out)
-{
-	(void)who;
-	(void)out;
-	return ctl_apply(c, "revoke-subject", sf_parse_revoke_subject, buf,
-			 len, false);
 }
 
 static int ctl_show_onlycap(struct sf_control *c, struct ctl_buf *out)
@@ -180,44 +168,21 @@ static int ctl_show_onlycap(struct sf_control *c, struct ctl_buf *out)
 	return ctl_show_printed(c, out, sf_print_onlycap);
 }
 
-static ssize_t ctl_store_onlycap(struct sf_control *c,
-				 const struct ctl_caller *who,
-				 const char *buf, size_t len,
-				 struct ctl_buf *out)
-{
-	(void)who;
-	(void)out;
-	return ctl_apply(c, "onlycap", sf_parse_onlycap, buf, len, false);
-}
+static const struct ctl_rules ctl_load2 = { sf_parse_load2, CTL_LINES };
+/* One fixed-width record per write, sized as smackfs sizes it. */
+static const struct ctl_rules ctl_load = { sf_parse_load_record, 0 };
+static const struct ctl_rules ctl_change_rule = {
+	sf_parse_change_rule, CTL_LINES
+};
+static const struct ctl_rules ctl_revoke = { sf_parse_revoke_subject, 0 };
+static const struct ctl_rules ctl_onlycap = { sf_parse_onlycap, 0 };
 
 /* ---- smackfuse extensions: whole rule files, applied at close ---- */
 
-static ssize_t ctl_store_load_rules(struct sf_control *c,
-				    const struct ctl_caller *who,
-				    const char *buf, size_t len,
-				    struct ctl_buf *out)
-{
-	(void)who;
-	(void)out;
-	return ctl_apply(c, "load-rules", sf_parse_rule_file, buf, len,
-			 false);
-}
-
-static ssize_t ctl_store_replace_rules(struct sf_control *c,
-				       const struct ctl_caller *who,
-				       const char *buf, size_t len,
-				       struct ctl_buf *out)
-{
-	ssize_t rc;
-
-	(void)who;
-	(void)out;
-	rc = ctl_apply(c, "replace-rules", sf_parse_rule_file, buf, len,
-		       true);
-	if (rc >= 0 && c->hooks.reload)
-		c->hooks.reload(c->hooks.arg);
-	return rc;
-}
+static const struct ctl_rules ctl_load_rules = { sf_parse_rule_file, 0 };
+static const struct ctl_rules ctl_replace_rules = {
+	sf_parse_rule_file, CTL_REPLACE
+};
 
 /* ---- access2, access: transactions ---- */
 
@@ -251,60 +216,60 @@ static ssize_t ctl_query(struct sf_control *c, const char *name,
 }
 
 static ssize_t ctl_store_access2(struct sf_control *c,
-				 const struct ctl_caller *who,
-				 const char *buf, size_t len,
-				 struct ctl_buf *out)
+				 const struct ctl_input *in)
 {
-	(void)who;
-	return ctl_query(c, "access2", sf_parse_access2, buf, len, out);
+	return ctl_query(c, "access2", sf_parse_access2, in->buf, in->len,
+			 in->out);
 }
 
 static ssize_t ctl_store_access(struct sf_control *c,
-				const struct ctl_caller *who,
-				const char *buf, size_t len,
-				struct ctl_buf *out)
+				const struct ctl_input *in)
 {
-	ssize_t rc;
+	ssize_t rc = ctl_query(c, "access", sf_parse_access_record, in->buf,
+			       in->len, in->out);
 
-	(void)who;
-	rc = ctl_query(c, "access", sf_parse_access_record, buf, len, out);
 	/* smackfs counts an access query as SF_LOADLEN bytes, whatever
 	 * was written. */
 	return rc < 0 ? rc : SF_LOADLEN;
 }
 
-/* ---- logging ---- */
+/* ---- logging, and the files that take one number ---- */
+
+/* .arg: its struct ctl_number */
+ssize_t ctl_store_number(struct sf_control *c, const struct ctl_input *in)
+{
+	const struct ctl_number *num = in->file->arg;
+	long long v;
+	int rc;
+
+	rc = ctl_parse_bounded(c, in->file->name, &num->bounds, in->buf,
+			       in->len, &v);
+	if (rc == 0)
+		rc = num->set(c, in, v);
+	return rc ? rc : (ssize_t)in->len;
+}
 
 static int ctl_show_logging(struct sf_control *c, struct ctl_buf *out)
 {
 	return ctl_buf_printf(out, "%d\n", atomic_load(&c->logging));
 }
 
-/* kstrtoint_from_user(), then 0 to 3. */
-static const struct ctl_bounds ctl_logging_bounds = {
-	.file = "logging", .min = INT_MIN, .max = INT_MAX, .lo = 0,
-	.hi = SF_LOG_ALL,
-	.want = "0, 1, 2 or 3",
-};
-
-static ssize_t ctl_store_logging(struct sf_control *c,
-				 const struct ctl_caller *who,
-				 const char *buf, size_t len,
-				 struct ctl_buf *out)
+static int ctl_set_logging(struct sf_control *c, const struct ctl_input *in,
+			   long long v)
 {
-	long long v;
-	int rc;
-
-	(void)who;
-	(void)out;
-	rc = ctl_parse_bounded(c, &ctl_logging_bounds, buf, len, &v);
-	if (rc < 0)
-		return rc;
+	(void)in;
 	atomic_store(&c->logging, (int)v);
 	if (c->hooks.set_logging)
 		c->hooks.set_logging(c->hooks.arg, (int)v);
-	return (ssize_t)len;
+	return 0;
 }
+
+/* kstrtoint_from_user(), then 0 to 3. */
+static const struct ctl_number ctl_logging = {
+	.bounds = { .min = INT_MIN, .max = INT_MAX, .lo = 0,
+		    .hi = SF_LOG_ALL, .want = "0, 1, 2 or 3" },
+	.set = ctl_set_logging,
+};
 
 /* ---- syslog, ptrace: kept and shown (smackfuse does not apply them) ---- */
 
@@ -321,25 +286,21 @@ static int ctl_show_syslog(struct sf_control *c, struct ctl_buf *out)
 
 /* One label, and at most a newline after it. */
 static ssize_t ctl_store_syslog(struct sf_control *c,
-				const struct ctl_caller *who,
-				const char *buf, size_t len,
-				struct ctl_buf *out)
+				const struct ctl_input *in)
 {
 	struct sf_error err = { .file = "syslog", .line = 1 };
-	size_t n = len;
+	size_t n = in->len;
 	sf_lid lid;
 
-	(void)who;
-	(void)out;
-	if (n && buf[n - 1] == '\n')
+	if (n && in->buf[n - 1] == '\n')
 		n--;
-	if (sf_label_valid(buf, n, &err) ||
-	    sf_label_intern(c->labels, buf, n, &lid, &err)) {
+	if (sf_label_valid(in->buf, n, &err) ||
+	    sf_label_intern(c->labels, in->buf, n, &lid, &err)) {
 		ctl_log_error(c, &err);
 		return -EINVAL;
 	}
 	c->syslog = lid;
-	return (ssize_t)len;
+	return (ssize_t)in->len;
 }
 
 static int ctl_show_ptrace(struct sf_control *c, struct ctl_buf *out)
@@ -347,28 +308,20 @@ static int ctl_show_ptrace(struct sf_control *c, struct ctl_buf *out)
 	return ctl_buf_printf(out, "%d\n", c->ptrace);
 }
 
-/* kstrtoint_from_user(), then 0 (default), 1 (exact) or 2 (draconian). */
-static const struct ctl_bounds ctl_ptrace_bounds = {
-	.file = "ptrace", .min = INT_MIN, .max = INT_MAX, .lo = 0, .hi = 2,
-	.want = "0, 1 or 2",
-};
-
-static ssize_t ctl_store_ptrace(struct sf_control *c,
-				const struct ctl_caller *who,
-				const char *buf, size_t len,
-				struct ctl_buf *out)
+static int ctl_set_ptrace(struct sf_control *c, const struct ctl_input *in,
+			  long long v)
 {
-	long long v;
-	int rc;
-
-	(void)who;
-	(void)out;
-	rc = ctl_parse_bounded(c, &ctl_ptrace_bounds, buf, len, &v);
-	if (rc < 0)
-		return rc;
+	(void)in;
 	c->ptrace = (int)v;
-	return (ssize_t)len;
+	return 0;
 }
+
+/* kstrtoint_from_user(), then 0 (default), 1 (exact) or 2 (draconian). */
+static const struct ctl_number ctl_ptrace = {
+	.bounds = { .min = INT_MIN, .max = INT_MAX, .lo = 0, .hi = 2,
+		    .want = "0, 1 or 2" },
+	.set = ctl_set_ptrace,
+};
 
 /* ---- status ---- */
 
@@ -415,39 +368,55 @@ static int ctl_show_status(struct sf_control *c, struct ctl_buf *out)
 
 /* ---- the table: smackfs's files, then smackfuse's own ---- */
 
+/*
+ * { name, mode, flags, show, store, show_own, arg }: a store shared by
+ * several files (ctl_store_rules, ctl_store_number) finds in @arg what
+ * this file is.
+ */
 const struct ctl_file ctl_files[] = {
-	{ "load2", 0644, CTL_PRIV, ctl_show_load2, ctl_store_load2, NULL },
-	{ "load", 0644, CTL_PRIV, ctl_show_load, ctl_store_load, NULL },
-	{ "change-rule", 0644, CTL_PRIV, NULL, ctl_store_change_rule, NULL },
-	{ "access2", 0666, CTL_TXN, NULL, ctl_store_access2, NULL },
-	{ "access", 0666, CTL_TXN, NULL, ctl_store_access, NULL },
-	{ "revoke-subject", 0644, CTL_PRIV, NULL, ctl_store_revoke, NULL },
-	{ "onlycap", 0644, CTL_PRIV,
-	  ctl_show_onlycap, ctl_store_onlycap, NULL },
-	{ "logging", 0644, CTL_PRIV,
-	  ctl_show_logging, ctl_store_logging, NULL },
-	{ "cipso2", 0644, CTL_PRIV, ctl_show_cipso2, ctl_store_cipso2, NULL },
-	{ "cipso", 0644, CTL_PRIV, ctl_show_cipso, ctl_store_cipso, NULL },
-	{ "doi", 0644, CTL_PRIV, ctl_show_doi, ctl_store_doi, NULL },
-	{ "direct", 0644, CTL_PRIV, ctl_show_direct, ctl_store_direct, NULL },
-	{ "mapped", 0644, CTL_PRIV, ctl_show_mapped, ctl_store_mapped, NULL },
-	{ "ambient", 0644, CTL_PRIV,
-	  ctl_show_ambient, ctl_store_ambient, NULL },
-	{ "netlabel", 0644, CTL_PRIV,
-	  ctl_show_netlabel, ctl_store_netlabel, NULL },
+	{ "load2", 0644, CTL_PRIV, ctl_show_load2, ctl_store_rules, NULL,
+	  &ctl_load2 },
+	{ "load", 0644, CTL_PRIV, ctl_show_load, ctl_store_rules, NULL,
+	  &ctl_load },
+	{ "change-rule", 0644, CTL_PRIV, NULL, ctl_store_rules, NULL,
+	  &ctl_change_rule },
+	{ "access2", 0666, CTL_TXN, NULL, ctl_store_access2, NULL, NULL },
+	{ "access", 0666, CTL_TXN, NULL, ctl_store_access, NULL, NULL },
+	{ "revoke-subject", 0644, CTL_PRIV, NULL, ctl_store_rules, NULL,
+	  &ctl_revoke },
+	{ "onlycap", 0644, CTL_PRIV, ctl_show_onlycap, ctl_store_rules, NULL,
+	  &ctl_onlycap },
+	{ "logging", 0644, CTL_PRIV, ctl_show_logging, ctl_store_number, NULL,
+	  &ctl_logging },
+	{ "cipso2", 0644, CTL_PRIV, ctl_show_cipso2, ctl_store_cipso2, NULL,
+	  NULL },
+	{ "cipso", 0644, CTL_PRIV, ctl_show_cipso, ctl_store_cipso, NULL,
+	  NULL },
+	{ "doi", 0644, CTL_PRIV, ctl_show_doi, ctl_store_number, NULL,
+	  &ctl_doi_number },
+	{ "direct", 0644, CTL_PRIV, ctl_show_direct, ctl_store_number, NULL,
+	  &ctl_level_number },
+	{ "mapped", 0644, CTL_PRIV, ctl_show_mapped, ctl_store_number, NULL,
+	  &ctl_level_number },
+	{ "ambient", 0644, CTL_PRIV, ctl_show_ambient, ctl_store_ambient,
+	  NULL, NULL },
+	{ "netlabel", 0644, CTL_PRIV, ctl_show_netlabel, ctl_store_netlabel,
+	  NULL, NULL },
 	/* refused, never kept (control_self.c): they read empty */
-	{ "load-self", 0666, 0, NULL, ctl_store_load_self, NULL },
-	{ "load-self2", 0666, 0, NULL, ctl_store_load_self2, NULL },
+	{ "load-self", 0666, 0, NULL, ctl_store_load_self, NULL, NULL },
+	{ "load-self2", 0666, 0, NULL, ctl_store_load_self2, NULL, NULL },
 	{ "relabel-self", 0666, CTL_PRIV, NULL, ctl_store_relabel_self,
-	  ctl_show_relabel_self },
-	{ "syslog", 0644, CTL_PRIV, ctl_show_syslog, ctl_store_syslog, NULL },
-	{ "ptrace", 0644, CTL_PRIV, ctl_show_ptrace, ctl_store_ptrace, NULL },
-	{ "ipv6host", 0644, CTL_PRIV,
-	  ctl_show_ipv6host, ctl_store_ipv6host, NULL },
-	{ "status", 0444, 0, ctl_show_status, NULL, NULL },
-	{ "load-rules", 0200, CTL_PRIV | CTL_COLLECT, NULL,
-	  ctl_store_load_rules, NULL },
+	  ctl_show_relabel_self, NULL },
+	{ "syslog", 0644, CTL_PRIV, ctl_show_syslog, ctl_store_syslog, NULL,
+	  NULL },
+	{ "ptrace", 0644, CTL_PRIV, ctl_show_ptrace, ctl_store_number, NULL,
+	  &ctl_ptrace },
+	{ "ipv6host", 0644, CTL_PRIV, ctl_show_ipv6host, ctl_store_ipv6host,
+	  NULL, NULL },
+	{ "status", 0444, 0, ctl_show_status, NULL, NULL, NULL },
+	{ "load-rules", 0200, CTL_PRIV | CTL_COLLECT, NULL, ctl_store_rules,
+	  NULL, &ctl_load_rules },
 	{ "replace-rules", 0200, CTL_PRIV | CTL_COLLECT, NULL,
-	  ctl_store_replace_rules, NULL },
+	  ctl_store_rules, NULL, &ctl_replace_rules },
 };
 const size_t ctl_nfiles = sizeof(ctl_files) / sizeof(ctl_files[0]);

@@ -75,48 +75,73 @@ struct ctl_caller {
 	gid_t gid;
 };
 
+struct ctl_file;
+
+/* One write to a control file (or, for CTL_COLLECT, all a handle
+ * gathered), as its store sees it. */
+struct ctl_input {
+	const struct ctl_file *file;
+	const struct ctl_caller *who;
+	const char *buf;
+	size_t len;
+	struct ctl_buf *out;	/* CTL_TXN: receives the reply */
+};
+
 /* One file of the control directory. */
 #define CTL_PRIV	0x1u	/* writes need CAP_MAC_ADMIN + onlycap */
 #define CTL_TXN		0x2u	/* transaction: write a query, read result */
 #define CTL_COLLECT	0x4u	/* collect writes, apply at close (flush) */
+
+/* Fill @out with what a read shows. */
+typedef int ctl_show_fn(struct sf_control *c, struct ctl_buf *out);
+/* The same, for files that show the reader's own state. */
+typedef int ctl_show_own_fn(struct sf_control *c,
+			    const struct ctl_caller *who, struct ctl_buf *out);
+/* Apply a write.  Returns bytes used (>0) or a negative errno. */
+typedef ssize_t ctl_store_fn(struct sf_control *c, const struct ctl_input *in);
+
 struct ctl_file {
 	const char *name;
 	mode_t mode;
 	unsigned int flags;
-	/* Fill @out with what a read shows.  NULL: not readable. */
-	int (*show)(struct sf_control *c, struct ctl_buf *out);
-	/* Apply a write.  Returns bytes used (>0) or a negative errno.
-	 * For CTL_TXN, @out receives the reply. */
-	ssize_t (*store)(struct sf_control *c, const struct ctl_caller *who,
-			 const char *buf, size_t len, struct ctl_buf *out);
-	/* Instead of @show, for files that show the reader's own state. */
-	int (*show_own)(struct sf_control *c, const struct ctl_caller *who,
-			struct ctl_buf *out);
+	ctl_show_fn *show;		/* NULL: not readable */
+	ctl_store_fn *store;		/* NULL: not writable */
+	ctl_show_own_fn *show_own;	/* instead of @show */
+	/* What a store that serves several files needs to know of this
+	 * one, as a sysctl table's .data and .extra1/2 are for its
+	 * proc_handler: ctl_store_number's struct ctl_number,
+	 * ctl_store_rules's struct ctl_rules (control_files.c). */
+	const void *arg;
 };
 
 extern const struct ctl_file ctl_files[];
 extern const size_t ctl_nfiles;
 
+/*
+ * A file that takes one number and keeps it (logging, ptrace, doi,
+ * direct, mapped): read as its smackfs file reads it (@bounds), then
+ * handed to @set, which checks what the bounds cannot, keeps the value
+ * and returns 0, or logs and returns a negative errno.
+ */
+struct ctl_number {
+	struct ctl_bounds bounds;
+	int (*set)(struct sf_control *c, const struct ctl_input *in,
+		   long long v);
+};
+ctl_store_fn ctl_store_number;	/* .arg: its struct ctl_number */
+
 /* control_self.c: load-self, load-self2, relabel-self */
 struct ctl_task;
 void ctl_self_release(struct sf_control *c);
-int ctl_show_relabel_self(struct sf_control *c, const struct ctl_caller *who,
-			  struct ctl_buf *out);
-ssize_t ctl_store_load_self(struct sf_control *c, const struct ctl_caller *who,
-			    const char *buf, size_t len, struct ctl_buf *out);
-ssize_t ctl_store_load_self2(struct sf_control *c,
-			     const struct ctl_caller *who, const char *buf,
-			     size_t len, struct ctl_buf *out);
-ssize_t ctl_store_relabel_self(struct sf_control *c,
-			       const struct ctl_caller *who, const char *buf,
-			       size_t len, struct ctl_buf *out);
+ctl_show_own_fn ctl_show_relabel_self;
+ctl_store_fn ctl_store_load_self, ctl_store_load_self2,
+	ctl_store_relabel_self;
 
 /* control_ipv6.c: ipv6host */
 struct ctl_net6;
 void ctl_net6_release(struct sf_control *c);
-int ctl_show_ipv6host(struct sf_control *c, struct ctl_buf *out);
-ssize_t ctl_store_ipv6host(struct sf_control *c, const struct ctl_caller *who,
-			   const char *buf, size_t len, struct ctl_buf *out);
+ctl_show_fn ctl_show_ipv6host;
+ctl_store_fn ctl_store_ipv6host;
 
 /* control_priv.c */
 int ctl_privileged(struct sf_control *c, const struct ctl_caller *who);
@@ -131,27 +156,12 @@ void ctl_net_start(struct sf_control *c);
 /* "netlabel: ..." line of status, snprintf style. */
 size_t ctl_net_status(struct sf_control *c, char *buf, size_t size);
 void ctl_net_release(struct ctl_net *n);
-int ctl_show_cipso(struct sf_control *c, struct ctl_buf *out);
-int ctl_show_cipso2(struct sf_control *c, struct ctl_buf *out);
-ssize_t ctl_store_cipso(struct sf_control *c, const struct ctl_caller *who,
-			const char *buf, size_t len, struct ctl_buf *out);
-ssize_t ctl_store_cipso2(struct sf_control *c, const struct ctl_caller *who,
-			 const char *buf, size_t len, struct ctl_buf *out);
-int ctl_show_doi(struct sf_control *c, struct ctl_buf *out);
-ssize_t ctl_store_doi(struct sf_control *c, const struct ctl_caller *who,
-		      const char *buf, size_t len, struct ctl_buf *out);
-int ctl_show_direct(struct sf_control *c, struct ctl_buf *out);
-ssize_t ctl_store_direct(struct sf_control *c, const struct ctl_caller *who,
-			 const char *buf, size_t len, struct ctl_buf *out);
-int ctl_show_mapped(struct sf_control *c, struct ctl_buf *out);
-ssize_t ctl_store_mapped(struct sf_control *c, const struct ctl_caller *who,
-			 const char *buf, size_t len, struct ctl_buf *out);
-int ctl_show_ambient(struct sf_control *c, struct ctl_buf *out);
-ssize_t ctl_store_ambient(struct sf_control *c, const struct ctl_caller *who,
-			  const char *buf, size_t len, struct ctl_buf *out);
-int ctl_show_netlabel(struct sf_control *c, struct ctl_buf *out);
-ssize_t ctl_store_netlabel(struct sf_control *c, const struct ctl_caller *who,
-			   const char *buf, size_t len, struct ctl_buf *out);
+ctl_show_fn ctl_show_cipso2, ctl_show_cipso, ctl_show_doi, ctl_show_direct,
+	ctl_show_mapped, ctl_show_ambient, ctl_show_netlabel;
+ctl_store_fn ctl_store_cipso2, ctl_store_cipso, ctl_store_ambient,
+	ctl_store_netlabel;
+/* doi; direct and mapped (one rule for both levels) */
+extern const struct ctl_number ctl_doi_number, ctl_level_number;
 
 /* control_path.c: where the control directory lives */
 int ctl_path_setup(struct sf_control *c, const char *dir,

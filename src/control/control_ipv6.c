@@ -132,8 +132,7 @@ static int ctl_net6_insert(struct sf_control *c, const struct ctl_net6 *e)
 	return 0;
 }
 
-ssize_t ctl_store_ipv6host(struct sf_control *c, const struct ctl_caller *who,
-			   const char *buf, size_t len, struct ctl_buf *out)
+ssize_t ctl_store_ipv6host(struct sf_control *c, const struct ctl_input *in)
 {
 	struct sf_error err = { .file = "ipv6host", .line = 1 };
 	struct ctl_net6 e = { .label = SF_LID_INVALID };
@@ -141,9 +140,7 @@ ssize_t ctl_store_ipv6host(struct sf_control *c, const struct ctl_caller *who,
 	size_t llen;
 	int rc;
 
-	(void)who;
-	(void)out;
-	rc = ctl_net6_parse(buf, len, &e, &label, &llen);
+	rc = ctl_net6_parse(in->buf, in->len, &e, &label, &llen);
 	if (rc < 0) {
 		ctl_log(c, LOG_WARNING, "rejected write: ipv6host: want "
 			"\"g:g:g:g:g:g:g:g[/prefix] label\"");
@@ -158,5 +155,5 @@ ssize_t ctl_store_ipv6host(struct sf_control *c, const struct ctl_caller *who,
 		return -EINVAL;
 	}
 	rc = ctl_net6_insert(c, &e);
-	return rc < 0 ? rc : (ssize_t)len;
+	return rc < 0 ? rc : (ssize_t)in->len;
 }

@@ -370,45 +370,26 @@ static ssize_t ctl_set_cipso(struct sf_control *c, const char *file,
 	return rc ? rc : (ssize_t)len;
 }
 
-ssize_t ctl_store_cipso2(struct sf_control *c, const struct ctl_caller *who,
-			 const char *buf, size_t len, struct ctl_buf *out)
+ssize_t ctl_store_cipso2(struct sf_control *c, const struct ctl_input *in)
 {
-	(void)who;
-	(void)out;
-	return ctl_set_cipso(c, "cipso2", buf, len, sf_parse_cipso2);
+	return ctl_set_cipso(c, "cipso2", in->buf, in->len, sf_parse_cipso2);
 }
 
-ssize_t ctl_store_cipso(struct sf_control *c, const struct ctl_caller *who,
-			const char *buf, size_t len, struct ctl_buf *out)
+ssize_t ctl_store_cipso(struct sf_control *c, const struct ctl_input *in)
 {
-	(void)who;
-	(void)out;
-	return ctl_set_cipso(c, "cipso", buf, len, sf_parse_cipso);
+	return ctl_set_cipso(c, "cipso", in->buf, in->len, sf_parse_cipso);
 }
 
 /* ---- doi, direct, mapped: one number, shown without a newline ---- */
 
 /*
- * An unsigned number of @bits bits, read as smackfs reads doi, direct and
- * mapped (kstrtou32_from_user, kstrtou8_from_user): the first 2 + @bits
- * bytes only, an optional '+', decimal digits, an optional newline;
- * ERANGE above the type's maximum, EINVAL for anything else.
+ * kstrtou32_from_user() and kstrtou8_from_user(), as smackfs reads doi,
+ * direct and mapped: the first 2 + @bits bytes only, an optional '+',
+ * decimal digits, an optional newline; ERANGE above the type's maximum.
  */
-static int ctl_number(struct sf_control *c, const char *file,
-		      const char *buf, size_t len, unsigned int bits, u32 *v)
-{
-	const struct ctl_bounds b = {
-		.file = file, .window = bits + 2,
-		.max = (1LL << bits) - 1, .hi = (1LL << bits) - 1,
-	};
-	long long val;
-	int rc;
-
-	rc = ctl_parse_bounded(c, &b, buf, len, &val);
-	if (rc == 0)
-		*v = (u32)val;
-	return rc;
-}
+#define CTL_KSTRTOU(bits)						\
+	{ .window = (bits) + 2, .max = (1LL << (bits)) - 1,		\
+	  .hi = (1LL << (bits)) - 1 }
 
 int ctl_show_doi(struct sf_control *c, struct ctl_buf *out)
 {
@@ -417,29 +398,28 @@ int ctl_show_doi(struct sf_control *c, struct ctl_buf *out)
 	return ctl_buf_printf(out, "%u", c->net.map.doi);
 }
 
-ssize_t ctl_store_doi(struct sf_control *c, const struct ctl_caller *who,
-		      const char *buf, size_t len, struct ctl_buf *out)
+static int ctl_set_doi(struct sf_control *c, const struct ctl_input *in,
+		       long long v)
 {
-	u32 v;
 	int rc;
 
-	(void)who;
-	(void)out;
-	rc = ctl_number(c, "doi", buf, len, 32, &v);
-	if (rc == 0 && v == 0) {	/* CIPSO_V4_DOI_UNKNOWN */
+	if (v == 0) {	/* CIPSO_V4_DOI_UNKNOWN */
 		ctl_log(c, LOG_WARNING, "rejected write: doi: 0 is no DOI");
-		rc = -EINVAL;
+		return -EINVAL;
 	}
-	if (rc == 0 && c->net.smackfs)
-		rc = ctl_smackfs_store(c, "doi", buf, len);
-	else if (rc == 0)
+	if (c->net.smackfs)
+		rc = ctl_smackfs_store(c, "doi", in->buf, in->len);
+	else
 		rc = ctl_net_sync(c, "doi", (u32)v, c->net.ambient,
 				  c->net.addrs, c->net.naddrs);
-	if (rc)
-		return rc;
-	c->net.map.doi = (u32)v;
-	return (ssize_t)len;
+	if (rc == 0)
+		c->net.map.doi = (u32)v;
+	return rc;
 }
+
+const struct ctl_number ctl_doi_number = {
+	.bounds = CTL_KSTRTOU(32), .set = ctl_set_doi,
+};
 
 int ctl_show_direct(struct sf_control *c, struct ctl_buf *out)
 {
@@ -452,43 +432,27 @@ int ctl_show_mapped(struct sf_control *c, struct ctl_buf *out)
 }
 
 /* A level used for both would make received labels ambiguous. */
-static ssize_t ctl_set_level(struct sf_control *c, const char *file,
-			     const char *buf, size_t len, u8 *level,
-			     u8 other)
+static int ctl_set_level(struct sf_control *c, const struct ctl_input *in,
+			 long long v)
 {
-	u32 v;
-	int rc;
+	bool direct = strcmp(in->file->name, "direct") == 0;
+	u8 *level = direct ? &c->net.map.direct : &c->net.map.mapped;
+	u8 other = direct ? c->net.map.mapped : c->net.map.direct;
 
-	rc = ctl_number(c, file, buf, len, 8, &v);
-	if (rc)
-		return rc;
 	if (v == other) {
 		ctl_log(c, LOG_WARNING, "rejected write: %s: level %d is "
-			"already the %s level", file, v,
-			level == &c->net.map.direct ? "mapped" : "direct");
+			"already the %s level", in->file->name, (int)v,
+			direct ? "mapped" : "direct");
 		return -EINVAL;
 	}
 	*level = (u8)v;
-	return (ssize_t)len;
+	return 0;
 }
 
-ssize_t ctl_store_direct(struct sf_control *c, const struct ctl_caller *who,
-			 const char *buf, size_t len, struct ctl_buf *out)
-{
-	(void)who;
-	(void)out;
-	return ctl_set_level(c, "direct", buf, len, &c->net.map.direct,
-			     c->net.map.mapped);
-}
-
-ssize_t ctl_store_mapped(struct sf_control *c, const struct ctl_caller *who,
-			 const char *buf, size_t len, struct ctl_buf *out)
-{
-	(void)who;
-	(void)out;
-	return ctl_set_level(c, "mapped", buf, len, &c->net.map.mapped,
-			     c->net.map.direct);
-}
+/* direct and mapped */
+const struct ctl_number ctl_level_number = {
+	.bounds = CTL_KSTRTOU(8), .set = ctl_set_level,
+};
 
 /* ---- ambient: the label followed by its NUL, as smackfs shows it ---- */
 
@@ -507,16 +471,14 @@ static bool ctl_space(char ch)
 	       ch == '\v' || ch == '\f';
 }
 
-ssize_t ctl_store_ambient(struct sf_control *c, const struct ctl_caller *who,
-			  const char *buf, size_t len, struct ctl_buf *out)
+ssize_t ctl_store_ambient(struct sf_control *c, const struct ctl_input *in)
 {
 	struct sf_error err = { .file = "ambient" };
-	size_t n = 0;
+	const char *buf = in->buf;
+	size_t n = 0, len = in->len;
 	sf_lid lid;
 	int rc;
 
-	(void)who;
-	(void)out;
 	while (n < len && buf[n] && !ctl_space(buf[n]))
 		n++;
 	rc = sf_label_intern(c->labels, buf, n, &lid, &err);
@@ -651,15 +613,13 @@ static ssize_t ctl_smackfs_netlabel(struct sf_control *c,
 	return rc ? rc : (ssize_t)len;
 }
 
-ssize_t ctl_store_netlabel(struct sf_control *c, const struct ctl_caller *who,
-			   const char *buf, size_t len, struct ctl_buf *out)
+ssize_t ctl_store_netlabel(struct sf_control *c, const struct ctl_input *in)
 {
+	const char *buf = in->buf;
 	struct ctl_netaddr a, *addrs = NULL;
-	size_t n = 0;
+	size_t n = 0, len = in->len;
 	int rc;
 
-	(void)who;
-	(void)out;
 	if (ctl_parse_netaddr(c, buf, len, &a)) {
 		ctl_log(c, LOG_WARNING, "rejected write: netlabel: want "
 			"\"A.B.C.D[/N] LABEL\" (or -CIPSO, -DELETE)");

@@ -169,25 +169,20 @@ static ssize_t ctl_self_store(struct sf_control *c, const char *name,
 	return -EOPNOTSUPP;
 }
 
-ssize_t ctl_store_load_self(struct sf_control *c, const struct ctl_caller *who,
-			    const char *buf, size_t len, struct ctl_buf *out)
+ssize_t ctl_store_load_self(struct sf_control *c, const struct ctl_input *in)
 {
-	(void)who;
-	(void)out;
-	return ctl_self_store(c, "load-self", sf_parse_load_record, buf, len);
+	return ctl_self_store(c, "load-self", sf_parse_load_record, in->buf,
+			      in->len);
 }
 
-ssize_t ctl_store_load_self2(struct sf_control *c,
-			     const struct ctl_caller *who, const char *buf,
-			     size_t len, struct ctl_buf *out)
+ssize_t ctl_store_load_self2(struct sf_control *c, const struct ctl_input *in)
 {
-	(void)who;
-	(void)out;
-	if (!ctl_has_text(buf, len)) {
+	if (!ctl_has_text(in->buf, in->len)) {
 		ctl_log(c, LOG_WARNING, "rejected write: load-self2: no rule");
 		return -EINVAL;
 	}
-	return ctl_self_store(c, "load-self2", sf_parse_load2, buf, len);
+	return ctl_self_store(c, "load-self2", sf_parse_load2, in->buf,
+			      in->len);
 }
 
 /* ---- relabel-self ---- */
@@ -212,8 +207,7 @@ int ctl_show_relabel_self(struct sf_control *c, const struct ctl_caller *who,
  * for this (CTL_PRIV) although the file's mode lets anyone open it.
  */
 ssize_t ctl_store_relabel_self(struct sf_control *c,
-			       const struct ctl_caller *who, const char *buf,
-			       size_t len, struct ctl_buf *out)
+			       const struct ctl_input *in)
 {
 	struct sf_error err = { .file = "relabel-self" };
 	struct ctl_task *t;
@@ -222,9 +216,8 @@ ssize_t ctl_store_relabel_self(struct sf_control *c,
 	size_t n = 0;
 	int rc;
 
-	(void)out;
 	sf_batch_init(&b);
-	rc = sf_parse_onlycap(c->labels, buf, len, &b, &err);
+	rc = sf_parse_onlycap(c->labels, in->buf, in->len, &b, &err);
 	if (rc == -EINVAL)
 		ctl_log_error(c, &err);
 	if (rc < 0)
@@ -238,7 +231,7 @@ ssize_t ctl_store_relabel_self(struct sf_control *c,
 		}
 		memcpy(list, b.ops[0].labels, n * sizeof(*list));
 	}
-	t = ctl_task_of(c, who, true);
+	t = ctl_task_of(c, in->who, true);
 	if (!t) {
 		free(list);
 		rc = -ENOMEM;
@@ -249,5 +242,5 @@ ssize_t ctl_store_relabel_self(struct sf_control *c,
 	t->nrelabel = n;
 out:
 	sf_batch_release(&b);
-	return rc < 0 ? rc : (ssize_t)len;
+	return rc < 0 ? rc : (ssize_t)in->len;
 }

@@ -63,13 +63,14 @@ int ctl_parse_num(const char *buf, size_t len, long long min,
 }
 
 /**
- * ctl_parse_bounded - the number written to control file @b->file
+ * ctl_parse_bounded - the number written to control file @file
  * Returns 0 with *@val set; else logs the rejected write and returns
  * ctl_parse_num()'s -EINVAL or -ERANGE (outside @b's type), or -EINVAL
  * (outside what the file accepts).
  */
-int ctl_parse_bounded(struct sf_control *c, const struct ctl_bounds *b,
-		      const char *buf, size_t len, long long *val)
+int ctl_parse_bounded(struct sf_control *c, const char *file,
+		      const struct ctl_bounds *b, const char *buf, size_t len,
+		      long long *val)
 {
 	int rc;
 
@@ -82,9 +83,9 @@ int ctl_parse_bounded(struct sf_control *c, const struct ctl_bounds *b,
 		return 0;
 	if (b->want)
 		ctl_log(c, LOG_WARNING, "rejected write: %s: want %s",
-			b->file, b->want);
+			file, b->want);
 	else
 		ctl_log(c, LOG_WARNING, "rejected write: %s: want a number "
-			"from %lld to %lld", b->file, b->lo, b->hi);
+			"from %lld to %lld", file, b->lo, b->hi);
 	return rc;
 }

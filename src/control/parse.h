@@ -22,16 +22,16 @@ int ctl_parse_num(const char *buf, size_t len, long long min,
  * file accepts, [@lo, @hi].
  */
 struct ctl_bounds {
-	const char *file;	/* named when a write is rejected */
 	size_t window;
 	long long min, max;	/* outside: -ERANGE */
 	long long lo, hi;	/* outside: -EINVAL */
 	const char *want;	/* "want ..." in the log; NULL: "a number
 				 * from @lo to @hi" */
 };
-/* ctl_parse_num() within @b; a rejected write is logged (log.h). */
-int ctl_parse_bounded(struct sf_control *c, const struct ctl_bounds *b,
-		      const char *buf, size_t len, long long *val);
+/* ctl_parse_num() within @b; a rejected write to @file is logged (log.h). */
+int ctl_parse_bounded(struct sf_control *c, const char *file,
+		      const struct ctl_bounds *b, const char *buf, size_t len,
+		      long long *val);
 /* Anything but white space in @buf? */
 bool ctl_has_text(const char *buf, size_t len);
 
