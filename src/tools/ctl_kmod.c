@@ -78,6 +78,92 @@ static int ctl_kmod_clear_lines(const struct ctl_text *now,
 }
 
 /*
+ * The module's rules after the change, computed by the core exactly as
+ * the module would: its current rules @now, cleared with @clear, then the
+ * rule-file text @rules, applied to @pol through @b.
+ */
+static int ctl_kmod_result(struct sf_policy *pol, struct sf_batch *b,
+			   const struct ctl_text *now,
+			   const struct ctl_text *rules, bool clear)
+{
+	struct sf_op op = { .kind = SF_OP_CLEAR };
+	int rc;
+
+	rc = ctl_kmod_parse(sf_policy_labels(pol), "module load2",
+			    sf_parse_load2, now, b);
+	if (rc == 0 && clear)
+		rc = sf_batch_add(b, &op);
+	if (rc == 0)
+		rc = ctl_kmod_parse(sf_policy_labels(pol), "rules",
+				    sf_parse_rule_file, rules, b);
+	if (rc == 0)
+		rc = sf_policy_apply(pol, b);
+	return rc;
+}
+
+/* @pol's rules as load2 lines, appended to @out. */
+static int ctl_kmod_print(struct sf_policy *pol, struct ctl_text *out)
+{
+	size_t need;
+	int rc;
+
+	sf_rcu_read_lock();
+	need = sf_print_load2(sf_policy_labels(pol), sf_policy_snapshot(pol),
+			      NULL, 0);
+	rc = ctl_text_add(out, "", 0);
+	if (rc == 0 && need) {
+		char *buf = malloc(need + 1);
+
+		if (buf) {
+			sf_print_load2(sf_policy_labels(pol),
+				       sf_policy_snapshot(pol), buf, need + 1);
+			rc = ctl_text_add(out, buf, need);
+			free(buf);
+		} else {
+			rc = -ENOMEM;
+		}
+	}
+	sf_rcu_read_unlock();
+	return rc;
+}
+
+/*
+ * Write @batch to the module's load2 in one write (the module applies a
+ * write all or nothing), then @onlycap when it is not NULL.
+ */
+static int ctl_kmod_send(const struct ctl_opts *o,
+			 const struct ctl_text *batch, const char *onlycap)
+{
+	int rc;
+
+	if (batch->len > CTL_KMOD_WRITE_MAX) {
+		ctl_err("kmod %s: %zu bytes of rules exceed the module's "
+			"one-write limit of %u bytes; nothing sent",
+			o->kmod_dir, batch->len, CTL_KMOD_WRITE_MAX);
+		return -E2BIG;
+	}
+	if (batch->len) {
+		rc = ctl_write_file(o->kmod_dir, "load2", batch->data,
+				    batch->len);
+		if (rc < 0) {
+			ctl_say_write_error("kmod", o->kmod_dir, "load2", rc);
+			return rc;
+		}
+	}
+	if (!onlycap)
+		return 0;
+	rc = ctl_write_file(o->kmod_dir, "onlycap", *onlycap ? onlycap : "-",
+			    *onlycap ? strlen(onlycap) : 1);
+	if (rc < 0) {
+		ctl_say_write_error("kmod", o->kmod_dir, "onlycap", rc);
+		ctl_err("kmod %s: the rules above were applied; onlycap was not",
+			o->kmod_dir);
+		return rc;
+	}
+	return 0;
+}
+
+/*
  * The module's rules become those of the rule-file text @rules (applied
  * over its current rules, or over none with @clear); then its onlycap
  * becomes @onlycap when it is not NULL ("" clears it).  Prints one line
@@ -87,10 +173,9 @@ int ctl_kmod_apply(const struct ctl_opts *o, const struct ctl_text *rules,
 		   bool clear, const char *onlycap)
 {
 	struct ctl_text now = { 0 }, batch = { 0 }, fin = { 0 };
-	struct sf_op op = { .kind = SF_OP_CLEAR };
 	struct sf_policy *pol = sf_policy_new();
 	struct sf_batch b;
-	size_t need, nrules = 0, i;
+	size_t nrules = 0, i;
 	int rc;
 
 	sf_batch_init(&b);
@@ -103,70 +188,20 @@ int ctl_kmod_apply(const struct ctl_opts *o, const struct ctl_text *rules,
 		ctl_err("kmod %s/load2: %s", o->kmod_dir, strerror(-rc));
 		goto out;
 	}
-	/* the result, computed by the core exactly as the module would */
-	rc = ctl_kmod_parse(sf_policy_labels(pol), "module load2",
-			    sf_parse_load2, &now, &b);
-	if (rc == 0 && clear)
-		rc = sf_batch_add(&b, &op);
+	rc = ctl_kmod_result(pol, &b, &now, rules, clear);
 	if (rc == 0)
-		rc = ctl_kmod_parse(sf_policy_labels(pol), "rules",
-				    sf_parse_rule_file, rules, &b);
-	if (rc == 0)
-		rc = sf_policy_apply(pol, &b);
-	if (rc)
-		goto out;
-	sf_rcu_read_lock();
-	need = sf_print_load2(sf_policy_labels(pol), sf_policy_snapshot(pol),
-			      NULL, 0);
-	rc = ctl_text_add(&fin, "", 0);
-	if (rc == 0 && need) {
-		char *buf = malloc(need + 1);
-
-		if (buf) {
-			sf_print_load2(sf_policy_labels(pol),
-				       sf_policy_snapshot(pol), buf, need + 1);
-			rc = ctl_text_add(&fin, buf, need);
-			free(buf);
-		} else {
-			rc = -ENOMEM;
-		}
-	}
-	sf_rcu_read_unlock();
+		rc = ctl_kmod_print(pol, &fin);
 	for (i = 0; i < fin.len; i++)
 		nrules += fin.data[i] == '\n';
+	/* clear what the module has, then load the result: one write */
 	if (rc == 0)
 		rc = ctl_kmod_clear_lines(&now, &batch);
 	if (rc == 0)
 		rc = ctl_text_add(&batch, fin.data, fin.len);
+	if (rc == 0)
+		rc = ctl_kmod_send(o, &batch, onlycap);
 	if (rc)
 		goto out;
-	if (batch.len > CTL_KMOD_WRITE_MAX) {
-		ctl_err("kmod %s: %zu bytes of rules exceed the module's "
-			"one-write limit of %u bytes; nothing sent",
-			o->kmod_dir, batch.len, CTL_KMOD_WRITE_MAX);
-		rc = -E2BIG;
-		goto out;
-	}
-	if (batch.len) {
-		rc = ctl_write_file(o->kmod_dir, "load2", batch.data,
-				    batch.len);
-		if (rc < 0) {
-			ctl_say_write_error("kmod", o->kmod_dir, "load2", rc);
-			goto out;
-		}
-	}
-	if (onlycap) {
-		rc = ctl_write_file(o->kmod_dir, "onlycap",
-				    *onlycap ? onlycap : "-",
-				    *onlycap ? strlen(onlycap) : 1);
-		if (rc < 0) {
-			ctl_say_write_error("kmod", o->kmod_dir, "onlycap",
-					    rc);
-			ctl_err("kmod %s: the rules above were applied; "
-				"onlycap was not", o->kmod_dir);
-			goto out;
-		}
-	}
 	printf("kmod %s: rules %s (%zu rules)", o->kmod_dir,
 	       clear ? "replaced" : "loaded", nrules);
 	if (onlycap && *onlycap)

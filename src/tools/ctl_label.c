@@ -154,7 +154,12 @@ static int lab_check(const char *label)
 	return -EINVAL;
 }
 
-int ctl_cmd_label(const struct ctl_opts *o, int argc, char **argv)
+/*
+ * Read the options into lab (and @prefix, @recursive).  Returns -1 to go
+ * on, or the command's exit code (0 after --help, 2 on a bad option).
+ */
+static int lab_options(int argc, char **argv, const char **prefix,
+		       bool *recursive)
 {
 	static const struct option lopts[] = {
 		{ "access", required_argument, NULL, 'a' },
@@ -172,13 +177,8 @@ int ctl_cmd_label(const struct ctl_opts *o, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *prefix = "security.";
-	bool recursive = false, any = false;
-	struct stat st;
-	int c, a, i;
+	int c, a;
 
-	(void)o;
-	memset(&lab, 0, sizeof(lab));
 	while ((c = ctl_getopt(argc, argv, lopts)) != -1) {
 		switch (c) {
 		case 'a': lab.set[A_ACCESS] = optarg; break;
@@ -193,17 +193,26 @@ int ctl_cmd_label(const struct ctl_opts *o, int argc, char **argv)
 			for (a = 0; a < A_COUNT; a++)
 				lab.remove[a] = true;
 			break;
-		case 'r': recursive = true; break;
+		case 'r': *recursive = true; break;
 		case 'L': lab.follow = true; break;
-		case CTL_LONG_ONLY: prefix = optarg; break;
+		case CTL_LONG_ONLY: *prefix = optarg; break;
 		case 'h': fputs(label_usage, stdout); return 0;
 		default: fputs(label_usage, stderr); return 2;
 		}
 	}
-	if (optind == argc) {
-		fputs(label_usage, stderr);
-		return 2;
-	}
+	return -1;
+}
+
+/*
+ * The attribute names under @prefix, and what the options ask of each:
+ * a label to set must be one, and no attribute is both set and removed.
+ * Returns 0, or 2 after saying what is wrong.
+ */
+static int lab_plan(const char *prefix)
+{
+	bool any = false;
+	int a;
+
 	for (a = 0; a < A_COUNT; a++) {
 		if (snprintf(lab.names[a], sizeof(lab.names[a]), "%s%s",
 			     prefix, attr_suffix[a]) >= (int)sizeof(lab.names[a]))
@@ -218,6 +227,27 @@ int ctl_cmd_label(const struct ctl_opts *o, int argc, char **argv)
 		any |= lab.set[a] || lab.remove[a];
 	}
 	lab.show = !any;
+	return 0;
+}
+
+int ctl_cmd_label(const struct ctl_opts *o, int argc, char **argv)
+{
+	const char *prefix = "security.";
+	bool recursive = false;
+	struct stat st;
+	int rc, i;
+
+	(void)o;
+	memset(&lab, 0, sizeof(lab));
+	rc = lab_options(argc, argv, &prefix, &recursive);
+	if (rc >= 0)
+		return rc;
+	if (optind == argc) {
+		fputs(label_usage, stderr);
+		return 2;
+	}
+	if (lab_plan(prefix))
+		return 2;
 	for (i = optind; i < argc; i++) {
 		if ((lab.follow ? stat(argv[i], &st) :
 				  lstat(argv[i], &st)) != 0) {
