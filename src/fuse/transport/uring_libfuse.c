@@ -69,9 +69,9 @@ const char *sf_ring_missing(bool hooked)
 /* The session option that has libfuse ask for its ring at INIT.  With
  * -o uring=off libfuse's own switch (FUSE_URING_ENABLE in the
  * environment) must not turn it on behind the status's back. */
-const char *sf_ring_fuse_opts(void)
+const char *sf_ring_fuse_opts(const struct sf_fs *fs)
 {
-	if (!sf_uring_off())
+	if (!fs->opt.uring_off)
 		return "io_uring";
 	unsetenv("FUSE_URING_ENABLE");
 	return "";
