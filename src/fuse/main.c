@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,11 +139,45 @@ static int sf_flag_option(const char *opt, const char *val, const char *on,
 	return 0;
 }
 
+/* The -o switches of struct sf_options: KEY=ON sets the flag at @at,
+ * KEY=OFF clears it. */
+static const struct sf_switch {
+	const char *key, *on, *off, *expected;
+	size_t at;
+} sf_switches[] = {
+	{ "cache", "strict", "auto", "expected strict|auto",
+	  offsetof(struct sf_options, cache_strict) },
+	{ "kstack", "off", "auto", "expected auto|off",
+	  offsetof(struct sf_options, kstack_off) },
+	{ "passthrough", "off", "auto", "expected auto|off",
+	  offsetof(struct sf_options, passthrough_off) },
+	{ "uring", "off", "auto", "expected auto|off",
+	  offsetof(struct sf_options, uring_off) },
+	{ "checks", "off", "on", "expected off|on",
+	  offsetof(struct sf_options, checks_off) },
+};
+
+/* -o @opt if it is one of sf_switches: 0 or -EINVAL; 1 if it is not. */
+static int sf_switch_option(struct sf_options *o, const char *opt,
+			    size_t klen, const char *val)
+{
+	const struct sf_switch *w;
+
+	for (w = sf_switches; w < sf_switches + sizeof(sf_switches) /
+	     sizeof(sf_switches[0]); w++)
+		if (klen == strlen(w->key) && !strncmp(opt, w->key, klen))
+			return sf_flag_option(opt, val, w->on, w->off,
+					      (bool *)((char *)o + w->at),
+					      w->expected);
+	return 1;
+}
+
 /* One -o option: ours, or kept for libfuse. */
 static int sf_option(struct sf_options *o, struct sf_cmdline *c, char *opt)
 {
 	char *val = strchr(opt, '=');
 	size_t klen = val ? (size_t)(val - opt) : strlen(opt);
+	int rc;
 
 	if (val)
 		val++;
@@ -206,21 +241,9 @@ static int sf_option(struct sf_options *o, struct sf_cmdline *c, char *opt)
 			o->xattr_prefix = val;
 		return 0;
 	}
-	if (KEY("cache"))
-		return sf_flag_option(opt, val, "strict", "auto",
-				      &o->cache_strict, "expected strict|auto");
-	if (KEY("kstack"))
-		return sf_flag_option(opt, val, "off", "auto", &o->kstack_off,
-				      "expected auto|off");
-	if (KEY("passthrough"))
-		return sf_flag_option(opt, val, "off", "auto",
-				      &o->passthrough_off, "expected auto|off");
-	if (KEY("uring"))
-		return sf_flag_option(opt, val, "off", "auto", &o->uring_off,
-				      "expected auto|off");
-	if (KEY("checks"))
-		return sf_flag_option(opt, val, "off", "on", &o->checks_off,
-				      "expected off|on");
+	rc = sf_switch_option(o, opt, klen, val);
+	if (rc <= 0)
+		return rc;
 	if (KEY("logging")) {
 		if (!val || strlen(val) != 1 || val[0] < '0' ||
 		    val[0] > '0' + SF_LOG_ALL)
