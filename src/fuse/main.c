@@ -466,7 +466,6 @@ static int sf_setup(struct sf_fs *fs, struct sf_cmdline *c)
 	rc = rc ? rc : sf_mount_label(fs, "smackfshat", c->hat, &fs->opt.hat);
 	if (rc)
 		return rc;
-	fs->opt.root_label = root;
 	fs->opt.root_transmute = c->transmute != NULL;
 	atomic_store(&fs->root.label, root);
 	atomic_store(&fs->root.flags, SF_NODE_LABEL_VALID |

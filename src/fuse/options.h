@@ -29,9 +29,10 @@ struct sf_options {
 	char *users_path;		/* -o users= (NULL: the default) */
 	/* -o users_ttl= and users_timeout= in ms (0: the defaults). */
 	unsigned int users_ttl_ms, users_timeout_ms;
-	/* -o smackfsdef=, root=, transmute=, floor=, hat=: interned. */
-	sf_lid def, root_label, floor, hat;
-	bool root_transmute;
+	/* -o smackfsdef=, floor=, hat=, interned (smackfsroot= and
+	 * smackfstransmute= label fs->root itself). */
+	sf_lid def, floor, hat;
+	bool root_transmute;		/* -o smackfstransmute= */
 	bool cache_strict;		/* -o cache=strict */
 	bool checks_off;		/* -o checks=off */
 	bool foreground, debug, singlethread;	/* -f, -d, -s */
