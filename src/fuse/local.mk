@@ -10,6 +10,7 @@
 sbin_PROGRAMS += smackfuse
 smackfuse_SOURCES = \
 	src/fuse/smackfuse.h \
+	src/fuse/options.h \
 	src/fuse/main.c \
 	src/fuse/status.c \
 	src/fuse/policy.c \

@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +36,8 @@
 
 struct sf_fs sf_fs;
 
-/* Command line, before it becomes struct sf_fs. */
+/* What the command line says that the daemon does not keep: read by
+ * sf_setup() and sf_run(); what it keeps is struct sf_options (fs->opt). */
 struct sf_cmdline {
 	char *source, *mountpoint;
 	char **rules;
@@ -137,11 +139,45 @@ static int sf_flag_option(const char *opt, const char *val, const char *on,
 	return 0;
 }
 
+/* The -o switches of struct sf_options: KEY=ON sets the flag at @at,
+ * KEY=OFF clears it. */
+static const struct sf_switch {
+	const char *key, *on, *off, *expected;
+	size_t at;
+} sf_switches[] = {
+	{ "cache", "strict", "auto", "expected strict|auto",
+	  offsetof(struct sf_options, cache_strict) },
+	{ "kstack", "off", "auto", "expected auto|off",
+	  offsetof(struct sf_options, kstack_off) },
+	{ "passthrough", "off", "auto", "expected auto|off",
+	  offsetof(struct sf_options, passthrough_off) },
+	{ "uring", "off", "auto", "expected auto|off",
+	  offsetof(struct sf_options, uring_off) },
+	{ "checks", "off", "on", "expected off|on",
+	  offsetof(struct sf_options, checks_off) },
+};
+
+/* -o @opt if it is one of sf_switches: 0 or -EINVAL; 1 if it is not. */
+static int sf_switch_option(struct sf_options *o, const char *opt,
+			    size_t klen, const char *val)
+{
+	const struct sf_switch *w;
+
+	for (w = sf_switches; w < sf_switches + sizeof(sf_switches) /
+	     sizeof(sf_switches[0]); w++)
+		if (klen == strlen(w->key) && !strncmp(opt, w->key, klen))
+			return sf_flag_option(opt, val, w->on, w->off,
+					      (bool *)((char *)o + w->at),
+					      w->expected);
+	return 1;
+}
+
 /* One -o option: ours, or kept for libfuse. */
-static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
+static int sf_option(struct sf_options *o, struct sf_cmdline *c, char *opt)
 {
 	char *val = strchr(opt, '=');
 	size_t klen = val ? (size_t)(val - opt) : strlen(opt);
+	int rc;
 
 	if (val)
 		val++;
@@ -157,13 +193,13 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 		if (!val)
 			return sf_bad_option(opt, "needs a value");
 		if (!strcmp(val, "auto"))
-			fs->subject = SF_SUBJ_AUTO;
+			o->subject = SF_SUBJ_AUTO;
 		else if (!strcmp(val, "smack"))
-			fs->subject = SF_SUBJ_SMACK;
+			o->subject = SF_SUBJ_SMACK;
 		else if (!strcmp(val, "kmod"))
-			fs->subject = SF_SUBJ_KMOD;
+			o->subject = SF_SUBJ_KMOD;
 		else if (!strcmp(val, "users"))
-			fs->subject = SF_SUBJ_USERS;
+			o->subject = SF_SUBJ_USERS;
 		else
 			return sf_bad_option(opt,
 					     "expected auto|smack|kmod|users");
@@ -178,7 +214,7 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 	if (KEY("users_ttl") || KEY("users_timeout")) {
 		const char *why;
 
-		return sf_users_option(fs, KEY("users_ttl"), val, &why) ?
+		return sf_users_option(o, KEY("users_ttl"), val, &why) ?
 		       sf_bad_option(opt, why) : 0;
 	}
 	if (KEY("netlabel"))
@@ -190,7 +226,7 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 		if (!val || !*val)
 			return sf_bad_option(opt, "needs a value");
 		if (KEY("users"))
-			fs->users_path = val;
+			o->users_path = val;
 		else if (KEY("smackfsdef") || KEY("smackfsdefault"))
 			c->def = val;
 		else if (KEY("smackfsroot"))
@@ -202,44 +238,33 @@ static int sf_option(struct sf_fs *fs, struct sf_cmdline *c, char *opt)
 		else if (KEY("smackfshat"))
 			c->hat = val;
 		else
-			fs->xattr_prefix = val;
+			o->xattr_prefix = val;
 		return 0;
 	}
-	if (KEY("cache"))
-		return sf_flag_option(opt, val, "strict", "auto",
-				      &fs->cache_strict, "expected strict|auto");
-	if (KEY("kstack"))
-		return sf_flag_option(opt, val, "off", "auto", &fs->kstack_off,
-				      "expected auto|off");
-	if (KEY("passthrough"))
-		return sf_flag_option(opt, val, "off", "auto",
-				      &fs->passthrough_off, "expected auto|off");
-	if (KEY("uring"))
-		return sf_uring_option(val) ?
-		       sf_bad_option(opt, "expected auto|off") : 0;
-	if (KEY("checks"))
-		return sf_flag_option(opt, val, "off", "on", &fs->checks_off,
-				      "expected off|on");
+	rc = sf_switch_option(o, opt, klen, val);
+	if (rc <= 0)
+		return rc;
 	if (KEY("logging")) {
 		if (!val || strlen(val) != 1 || val[0] < '0' ||
 		    val[0] > '0' + SF_LOG_ALL)
 			return sf_bad_option(opt, "expected 0, 1, 2 or 3");
-		atomic_store(&fs->logging, val[0] - '0');
+		o->logging = val[0] - '0';
 		return 0;
 	}
 #undef KEY
-	if (!c->remount && sf_atime_option(fs, opt))
+	if (!c->remount && sf_atime_option(o, opt))
 		return 0;
 	return sf_append(&c->pass, opt);
 }
 
-static int sf_options(struct sf_fs *fs, struct sf_cmdline *c, char *list)
+static int sf_options(struct sf_options *o, struct sf_cmdline *c,
+		      char *list)
 {
 	char *save = NULL, *opt;
 
 	for (opt = strtok_r(list, ",", &save); opt;
 	     opt = strtok_r(NULL, ",", &save)) {
-		int rc = sf_option(fs, c, opt);
+		int rc = sf_option(o, c, opt);
 
 		if (rc)
 			return rc;
@@ -271,8 +296,8 @@ static int sf_dir_arg(const char *name, int argc, char **argv, int *i,
 	return 0;
 }
 
-static int sf_parse_args(struct sf_fs *fs, struct sf_cmdline *c, int argc,
-			 char **argv)
+static int sf_parse_args(struct sf_options *o, struct sf_cmdline *c,
+			 int argc, char **argv)
 {
 	int i, rc;
 
@@ -288,11 +313,11 @@ static int sf_parse_args(struct sf_fs *fs, struct sf_cmdline *c, int argc,
 		if (rc == 0)
 			continue;
 		if (!strcmp(a, "-f")) {
-			fs->foreground = true;
+			o->foreground = true;
 		} else if (!strcmp(a, "-d") || !strcmp(a, "--debug")) {
-			fs->debug = fs->foreground = true;
+			o->debug = o->foreground = true;
 		} else if (!strcmp(a, "-s")) {
-			fs->singlethread = true;
+			o->singlethread = true;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			c->help = true;
 		} else if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
@@ -304,14 +329,14 @@ static int sf_parse_args(struct sf_fs *fs, struct sf_cmdline *c, int argc,
 				return -EINVAL;
 			}
 			if (a[1] == 'o') {
-				rc = sf_options(fs, c, argv[i]);
+				rc = sf_options(o, c, argv[i]);
 				if (rc)
 					return rc;
 				continue;
 			}
 			goto add_rules;
 		} else if (!strncmp(a, "-o", 2)) {
-			rc = sf_options(fs, c, a + 2);
+			rc = sf_options(o, c, a + 2);
 			if (rc)
 				return rc;
 		} else if (!strncmp(a, "--rules=", 8)) {
@@ -372,7 +397,7 @@ static int sf_setup_policy(struct sf_fs *fs, struct sf_cmdline *c)
 	rc = sf_dir_check(&etc, sf_report_stderr, NULL);
 	if (rc)
 		return rc;
-	if (fs->debug)
+	if (fs->opt.debug)
 		fprintf(stderr, "smackfuse: policy directory %s (%s)\n",
 			etc.path, etc.from);
 	rc = sf_policy_load(fs, etc.path, c->rules, c->nrules);
@@ -381,12 +406,12 @@ static int sf_setup_policy(struct sf_fs *fs, struct sf_cmdline *c)
 	rc = sf_subject_setup(fs);
 	if (rc)
 		return rc;
-	if (fs->subject != SF_SUBJ_USERS && !fs->users_path)
+	if (fs->opt.subject != SF_SUBJ_USERS && !fs->opt.users_path)
 		return 0;
-	if (!fs->users_path &&
+	if (!fs->opt.users_path &&
 	    asprintf(&c->users_default, "%s/users", etc.path) < 0)
 		return -ENOMEM;
-	return sf_users_load(fs, fs->users_path ? fs->users_path :
+	return sf_users_load(fs, fs->opt.users_path ? fs->opt.users_path :
 			     c->users_default);
 }
 
@@ -430,26 +455,26 @@ static int sf_setup(struct sf_fs *fs, struct sf_cmdline *c)
 	if (!fs->policy)
 		return -ENOMEM;
 	fs->labels = sf_policy_labels(fs->policy);
-	fs->def = fs->floor = SF_LID_FLOOR;
-	fs->hat = SF_LID_HAT;
-	rc = sf_mount_label(fs, "smackfsdef", c->def, &fs->def);
+	fs->opt.def = fs->opt.floor = SF_LID_FLOOR;
+	fs->opt.hat = SF_LID_HAT;
+	rc = sf_mount_label(fs, "smackfsdef", c->def, &fs->opt.def);
 	rc = rc ? rc : sf_mount_label(fs, "smackfsroot", c->root, &root);
 	rc = rc ? rc : sf_mount_label(fs, "smackfstransmute", c->transmute,
 				      &root);
-	rc = rc ? rc : sf_mount_label(fs, "smackfsfloor", c->floor, &fs->floor);
-	rc = rc ? rc : sf_mount_label(fs, "smackfshat", c->hat, &fs->hat);
+	rc = rc ? rc : sf_mount_label(fs, "smackfsfloor", c->floor,
+				      &fs->opt.floor);
+	rc = rc ? rc : sf_mount_label(fs, "smackfshat", c->hat, &fs->opt.hat);
 	if (rc)
 		return rc;
-	fs->root_label = root;
-	fs->root_transmute = c->transmute != NULL;
+	fs->opt.root_transmute = c->transmute != NULL;
 	atomic_store(&fs->root.label, root);
 	atomic_store(&fs->root.flags, SF_NODE_LABEL_VALID |
-		     (fs->root_transmute ? SF_NODE_TRANSMUTE : 0));
+		     (fs->opt.root_transmute ? SF_NODE_TRANSMUTE : 0));
 
 	rc = sf_setup_policy(fs, c);
 	if (rc)
 		return rc;
-	fs->sole_subject = fs->subject == SF_SUBJ_USERS ?
+	fs->sole_subject = fs->opt.subject == SF_SUBJ_USERS ?
 			   sf_users_sole_label(&fs->users) : SF_LID_INVALID;
 	rc = sf_labels_setup(fs);
 	if (rc)
@@ -469,7 +494,7 @@ static void sf_raise_nofile(struct sf_fs *fs)
 	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur >= rl.rlim_max)
 		return;
 	rl.rlim_cur = rl.rlim_max;
-	if (setrlimit(RLIMIT_NOFILE, &rl) == 0 && fs->debug)
+	if (setrlimit(RLIMIT_NOFILE, &rl) == 0 && fs->opt.debug)
 		fprintf(stderr, "smackfuse: open file limit raised to %llu\n",
 			(unsigned long long)rl.rlim_cur);
 }
@@ -480,8 +505,8 @@ static int sf_control_start_fs(struct sf_fs *fs, struct sf_cmdline *c,
 {
 	struct sf_control_config cc = {
 		.dir = c->control, .mountpoint = fs->mountpoint,
-		.source = fs->source, .log_stderr = fs->foreground,
-		.debug = fs->debug, .logging = atomic_load(&fs->logging),
+		.source = fs->source, .log_stderr = fs->opt.foreground,
+		.debug = fs->opt.debug, .logging = atomic_load(&fs->logging),
 		.netlabel_off = c->netlabel_off,
 		.rundir = sf_run_dir(c->rundir, "--rundir").path,
 	};
@@ -503,7 +528,7 @@ static int sf_control_start_fs(struct sf_fs *fs, struct sf_cmdline *c,
 static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 {
 	struct fuse_args args = FUSE_ARGS_INIT(0, NULL);
-	const char *wire = sf_transport_fuse_opts();
+	const char *wire = sf_transport_fuse_opts(fs);
 	const struct fuse_lowlevel_ops *ops;
 	struct fuse_loop_config *lc = NULL;
 	struct sf_control *ctl = NULL;
@@ -518,7 +543,7 @@ static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 		return 1;
 	if (fuse_opt_add_arg(&args, argv0) ||
 	    fuse_opt_add_arg(&args, "-o") || fuse_opt_add_arg(&args, opts) ||
-	    (fs->debug && fuse_opt_add_arg(&args, "-d")))
+	    (fs->opt.debug && fuse_opt_add_arg(&args, "-d")))
 		goto out;
 	ops = sf_transport_ops(&sf_ops, &ops_size);
 	fs->se = fuse_session_new(&args, ops, ops_size, fs);
@@ -530,13 +555,13 @@ static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 		goto out_signals;
 	if (sf_transport_setup(fs) || sf_lock_setup())
 		goto out_unmount;
-	if (fuse_daemonize(fs->foreground))
+	if (fuse_daemonize(fs->opt.foreground))
 		goto out_unmount;
 	sf_audit_setup(fs);
 	/* After daemonizing: the control thread must live in this process. */
 	if (sf_control_start_fs(fs, c, &ctl))
 		goto out_unmount;
-	if (fs->singlethread) {
+	if (fs->opt.singlethread) {
 		rc = fuse_session_loop(fs->se);
 	} else {
 		lc = fuse_loop_cfg_create();
@@ -579,10 +604,12 @@ static void sf_cmdline_free(struct sf_cmdline *c)
 static int sf_main(struct sf_fs *fs, struct sf_cmdline *c, int argc,
 		   char **argv)
 {
-	if (sf_parse_args(fs, c, argc, argv)) {
+	if (sf_parse_args(&fs->opt, c, argc, argv)) {
 		fprintf(stderr, "Try 'smackfuse --help'.\n");
 		return 1;
 	}
+	/* The control file "logging" may change it after the mount. */
+	atomic_store(&fs->logging, fs->opt.logging);
 	if (c->help) {
 		sf_usage(stdout);
 		return 0;
@@ -623,7 +650,7 @@ int main(int argc, char **argv)
 	int rc;
 
 	memset(&c, 0, sizeof(c));
-	atomic_store(&fs->logging, SF_LOG_DENIED);
+	fs->opt.logging = SF_LOG_DENIED;
 	rc = sf_main(fs, &c, argc, argv);
 	sf_cmdline_free(&c);
 	return rc;

@@ -3,7 +3,8 @@
  * smackfuse.h - the state of the smackfuse daemon, shared by src/fuse.
  *
  * One struct sf_fs holds everything the daemon knows: the backing tree,
- * the inode table, the policy, the mount options and the counters.  The
+ * the inode table, the policy, the counters and, in fs->opt (options.h),
+ * what the command line asked for.  The
  * control filesystem reaches it through the functions at the bottom
  * (sf_invalidate_all, sf_status, ...), never through the inode table.
  */
@@ -23,6 +24,7 @@
 #include <sys/uio.h>
 
 #include "caps.h"
+#include "options.h"
 #include "procstatus.h"
 #include "smallfile.h"
 #include "smack.h"
@@ -42,13 +44,6 @@ struct fuse_init_out;	/* <linux/fuse.h>, for caps.c */
 
 /* Kernel cache timeout for answers that are the same for every caller. */
 #define SF_CACHE_TIMEOUT 1.0
-
-enum sf_subject_source {
-	SF_SUBJ_AUTO,
-	SF_SUBJ_SMACK,		/* host Smack: /proc/PID/attr/smack/current */
-	SF_SUBJ_KMOD,		/* kernel companion: .../smackfuse/pidlabel */
-	SF_SUBJ_USERS,		/* the users map */
-};
 
 /* Node flags. */
 #define SF_NODE_LABEL_VALID	0x1u	/* @label/@transmute are current */
@@ -179,9 +174,9 @@ struct sf_stats {
 };
 
 /*
- * One mount: what it serves and with which policy, its options, and, by
- * job, the node table, the handles, the passthrough state, the INIT
- * capabilities and the counters.
+ * One mount: what it serves and with which policy, its options (fs->opt,
+ * never written after the mount), and, by job, the node table, the
+ * handles, the passthrough state, the INIT capabilities and the counters.
  */
 struct sf_fs {
 	struct fuse_session *se;
@@ -194,29 +189,16 @@ struct sf_fs {
 	struct sf_policy *policy;
 	struct sf_labels *labels;
 
-	/* Options. */
-	enum sf_subject_source subject;
-	char *users_path;
+	struct sf_options opt;		/* options.h */
+
+	/* The users map, and its answers per uid (subject.c makes them at
+	 * first use).  @sole_subject: every caller's label, when the map
+	 * gives all one (else INVALID). */
 	struct sf_users users;
-	/* The map's answers per uid (subject.c makes it at first use), and
-	 * -o users_ttl= and users_timeout= in ms (0: the defaults). */
 	struct sf_uids *_Atomic uids;
-	unsigned int users_ttl_ms, users_timeout_ms;
-	sf_lid def, root_label, floor, hat;
-	bool root_transmute;
-	bool cache_strict;
-	sf_lid sole_subject;		/* every caller's label, when the users
-					 * map gives all one (else INVALID) */
-	bool checks_off;
-	bool foreground, debug, singlethread;
-	bool kstack_off;		/* -o kstack=off */
-	bool passthrough_off;		/* -o passthrough=off */
-	/* -o noatime, relatime, ... (atime.c): MOUNT_ATTR_* flags. */
-	bool atime_given;
-	unsigned int atime_attr;
-	char *xattr_prefix;		/* "security." unless -o xattr= */
-	char *x_smack, *x_exec, *x_mmap, *x_transmute;	/* backing names */
-	atomic_int logging;
+	sf_lid sole_subject;
+	atomic_int logging;		/* SF_LOG_*: -o logging=, then the
+					 * control file "logging" */
 
 	/* What the daemon found at start. */
 	bool close_quiet;		/* sf_close_is_quiet(), of the root */
@@ -287,7 +269,7 @@ bool sf_universal(sf_lid lid);
 int sf_subject_setup(struct sf_fs *fs);
 int sf_users_load(struct sf_fs *fs, const char *path);
 /* -o users_ttl=SECONDS, -o users_timeout=SECONDS (@ttl: which). */
-int sf_users_option(struct sf_fs *fs, bool ttl, const char *val,
+int sf_users_option(struct sf_options *o, bool ttl, const char *val,
 		    const char **why);
 /* The accounts may have changed: look every known uid up again. */
 void sf_users_reload(void *arg);
@@ -391,7 +373,7 @@ int sf_acl_get_error(struct sf_fs *fs, struct sf_subject *s, int err,
 void sf_acl_label_changed(struct sf_fs *fs, struct sf_node *n);
 
 /* atime.c */
-bool sf_atime_option(struct sf_fs *fs, const char *opt);
+bool sf_atime_option(struct sf_options *o, const char *opt);
 int sf_atime_open_root(struct sf_fs *fs, const char *source);
 void sf_atime_mounted(struct sf_fs *fs);
 bool sf_atime_read_moves(int fd, int flags);

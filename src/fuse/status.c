@@ -44,9 +44,9 @@ size_t sf_status(void *arg, char *buf, size_t size)
 		     "cache hits: %lu\nnodes: %zu\nnodes peak: %zu\n"
 		     "nodes high-water mark: %zu\nnodes evicted: %lu\n",
 		     fs->source, fs->mountpoint,
-		     sf_subject_names[fs->subject],
-		     fs->checks_off ? "no" : "yes",
-		     fs->cache_strict ? "strict" : "auto",
+		     sf_subject_names[fs->opt.subject],
+		     fs->opt.checks_off ? "no" : "yes",
+		     fs->opt.cache_strict ? "strict" : "auto",
 		     atomic_load(&fs->logging),
 		     atomic_load(&fs->stats.checks), atomic_load(&fs->stats.denials),
 		     atomic_load(&fs->stats.grants), atomic_load(&fs->stats.cache_hits),

@@ -18,7 +18,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,46 +77,6 @@ static void sf_pam_report(void *arg, const char *msg)
 	pam_syslog(arg, LOG_ERR, "%s", msg);
 }
 
-/* The groups the user's session will have: the primary and the
- * database's supplementary ones (what initgroups() will set). */
-struct sf_pam_groups {
-	gid_t *gids;
-	int n;
-};
-
-static int sf_pam_groups(const struct passwd *pw, struct sf_pam_groups *g)
-{
-	int n = 64;
-
-	for (;;) {
-		gid_t *gids = malloc(sizeof(*gids) * (size_t)n);
-		int want = n;
-
-		if (!gids)
-			return -ENOMEM;
-		if (getgrouplist(pw->pw_name, pw->pw_gid, gids, &want) >= 0) {
-			g->gids = gids;
-			g->n = want;
-			return 0;
-		}
-		free(gids);
-		if (want <= n)
-			return -EIO;
-		n = want;
-	}
-}
-
-static bool sf_pam_in_group(void *arg, gid_t gid)
-{
-	const struct sf_pam_groups *g = arg;
-	int i;
-
-	for (i = 0; i < g->n; i++)
-		if (g->gids[i] == gid)
-			return true;
-	return false;
-}
-
 /*
  * The label the map gives @pw, in @out: its line's label, the user's own
  * name for "* %u" (the floor when the name is no label, as the daemon
@@ -127,15 +86,15 @@ static int sf_pam_label(struct sf_labels *labels, const struct sf_users *u,
 			const struct passwd *pw, char *out, size_t size)
 {
 	const struct sf_user_rule *r;
-	struct sf_pam_groups g = { NULL, 0 };
+	struct sf_user_groups g = { NULL, 0 };
 	sf_lid lid = SF_LID_FLOOR;
 	const char *name;
 	int rc;
 
-	rc = sf_pam_groups(pw, &g);
+	rc = sf_user_groups_get(pw->pw_name, pw->pw_gid, &g);
 	if (rc)
 		return rc;
-	r = sf_users_match(u, pw->pw_uid, sf_pam_in_group, &g);
+	r = sf_users_match(u, pw->pw_uid, sf_user_groups_has, &g);
 	free(g.gids);
 	if (r && r->per_user) {
 		if (sf_label_intern(labels, pw->pw_name, strlen(pw->pw_name),

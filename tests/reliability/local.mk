@@ -51,6 +51,7 @@ RL_FUZZ_SRC = $(smackfuse_SOURCES) $(src_control_libsfcontrol_a_SOURCES) \
 	$(src_common_user_libsfuser_a_SOURCES) \
 	src/common/cipso.c tests/reliability/fuzz/fuzz_stubs.c
 RL_FUZZ_H = $(SF_CORE_H) $(top_srcdir)/src/fuse/smackfuse.h \
+	$(top_srcdir)/src/fuse/options.h \
 	$(top_srcdir)/src/fuse/handlers/create.h $(top_srcdir)/src/control/control.h \
 	$(top_srcdir)/src/control/control_int.h $(top_srcdir)/src/common/cipso.h
 

@@ -333,3 +333,37 @@ const struct sf_user_rule *sf_users_match(const struct sf_users *u,
 			return &u->rules[i];
 	return NULL;
 }
+
+int sf_user_groups_get(const char *name, gid_t gid,
+		       struct sf_user_groups *g)
+{
+	int cap = 64;
+
+	for (;;) {
+		gid_t *gids = malloc(sizeof(*gids) * (size_t)cap);
+		int want = cap;
+
+		if (!gids)
+			return -ENOMEM;
+		if (getgrouplist(name, gid, gids, &want) >= 0) {
+			g->gids = gids;
+			g->n = want;
+			return 0;
+		}
+		free(gids);
+		if (want <= cap)	/* glibc always says how many */
+			return -EIO;
+		cap = want;
+	}
+}
+
+bool sf_user_groups_has(void *arg, gid_t gid)
+{
+	const struct sf_user_groups *g = arg;
+	int i;
+
+	for (i = 0; i < g->n; i++)
+		if (g->gids[i] == gid)
+			return true;
+	return false;
+}

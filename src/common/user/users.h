@@ -92,4 +92,20 @@ const struct sf_user_rule *sf_users_match(const struct sf_users *u,
 					  bool (*in_group)(void *arg, gid_t gid),
 					  void *arg);
 
+/*
+ * The groups an account's session gets (initgroups(3)): its primary and
+ * the group database's others, for sf_users_match()'s @in_group, which
+ * sf_user_groups_has() is over them.  The daemon and the PAM module must
+ * put a user in the same groups, so both take them from here.
+ */
+struct sf_user_groups {
+	gid_t *gids;			/* the caller frees it */
+	int n;
+};
+
+/* Returns 0, -ENOMEM, or -EIO (the group database would not say). */
+int sf_user_groups_get(const char *name, gid_t gid,
+		       struct sf_user_groups *g);
+bool sf_user_groups_has(void *arg, gid_t gid);
+
 #endif /* SMACKFUSE_USERS_H */

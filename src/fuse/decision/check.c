@@ -30,7 +30,7 @@ static time_t sf_audit_notice;
 
 void sf_audit_setup(struct sf_fs *fs)
 {
-	if (!fs->foreground)
+	if (!fs->opt.foreground)
 		openlog("smackfuse", LOG_PID, LOG_AUTHPRIV);
 	clock_gettime(CLOCK_MONOTONIC, &sf_audit_last);
 }
@@ -118,7 +118,7 @@ static void sf_audit(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
 	a.comm = comm;
 	a.objdesc = desc;
 	sf_audit_format(&a, line, sizeof(line));
-	if (fs->foreground) {
+	if (fs->opt.foreground) {
 		if (dropped)
 			fprintf(stderr, "smackfuse: %lu audit lines "
 				"suppressed\n", dropped);
@@ -142,7 +142,7 @@ int sf_check_label_quiet(struct sf_fs *fs, struct sf_subject *s,
 {
 	int rc;
 
-	if (fs->checks_off)
+	if (fs->opt.checks_off)
 		return 0;
 	sf_rcu_read_lock();
 	rc = sf_access(sf_policy_snapshot(fs->policy), s->lid, object,
@@ -208,7 +208,7 @@ int sf_check_label(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
 	struct sf_decision d;
 	int rc, logging;
 
-	if (fs->checks_off)
+	if (fs->opt.checks_off)
 		return 0;
 	atomic_fetch_add_explicit(&fs->stats.checks, 1, memory_order_relaxed);
 	sf_rcu_read_lock();
@@ -242,7 +242,7 @@ int sf_check_node(struct sf_fs *fs, struct sf_subject *s,
 		  struct sf_node *node, u32 request, const char *fn,
 		  const char *name)
 {
-	if (fs->checks_off)
+	if (fs->opt.checks_off)
 		return 0;
 	return sf_check_label(fs, s, sf_node_label(fs, node), request, fn,
 			      node, name);

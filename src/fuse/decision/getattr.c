@@ -186,7 +186,7 @@ void sf_getattr_setup(struct sf_fs *fs)
 	char stack[4096];
 
 	fs->stacks = false;
-	if (fs->kstack_off)
+	if (fs->opt.kstack_off)
 		return;
 	fs->stacks = sf_read_small("/proc/self/stack", stack,
 				   sizeof(stack)) > 0 &&
@@ -613,7 +613,7 @@ static void sf_unsure_log(struct sf_fs *fs, pid_t pid, long nr)
 		"site it could be, and was refused; mainline may allow it "
 		"(counted in status; logged once per mount)";
 
-	if (fs->foreground) {
+	if (fs->opt.foreground) {
 		fprintf(stderr, "smackfuse: ");
 		fprintf(stderr, fmt, fs->mountpoint, pid, nr);
 		fputc('\n', stderr);
@@ -725,7 +725,7 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 	bool later, chown_refresh;
 	int site_err, rc;
 
-	if (fs->checks_off)
+	if (fs->opt.checks_off)
 		return 0;
 	if (sf_getattr_of_open_file(fi))
 		return sf_granted(fs);

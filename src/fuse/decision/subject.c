@@ -73,27 +73,27 @@ int sf_kernel_checks_status(struct sf_fs *fs, char *buf, size_t size)
 
 int sf_subject_setup(struct sf_fs *fs)
 {
-	sf_subject_foreground = fs->foreground;
+	sf_subject_foreground = fs->opt.foreground;
 	if (!sf_kernel_checks())
 		fprintf(stderr, "smackfuse: smackfuse.ko is not loaded: "
 			"mmap(2) of files carrying SMACK64MMAP and fcntl(2) "
 			"F_SETOWN and F_SETSIG are not checked on this mount, "
 			"where mainline Smack refuses them; load the module "
 			"to check them (smackfuse(8), Known differences)\n");
-	if (fs->subject == SF_SUBJ_AUTO) {
+	if (fs->opt.subject == SF_SUBJ_AUTO) {
 		if (sf_host_smack())
-			fs->subject = SF_SUBJ_SMACK;
+			fs->opt.subject = SF_SUBJ_SMACK;
 		else if (access(SF_KMOD_DIR, F_OK) == 0)
-			fs->subject = SF_SUBJ_KMOD;
+			fs->opt.subject = SF_SUBJ_KMOD;
 		else
-			fs->subject = SF_SUBJ_USERS;
+			fs->opt.subject = SF_SUBJ_USERS;
 	}
-	if (fs->subject == SF_SUBJ_SMACK && !sf_host_smack()) {
+	if (fs->opt.subject == SF_SUBJ_SMACK && !sf_host_smack()) {
 		fprintf(stderr, "smackfuse: subject=smack: the host kernel "
 			"does not run Smack\n");
 		return -ENOENT;
 	}
-	if (fs->subject == SF_SUBJ_KMOD &&
+	if (fs->opt.subject == SF_SUBJ_KMOD &&
 	    access(SF_KMOD_PIDLABEL, W_OK) != 0) {
 		fprintf(stderr, "smackfuse: subject=kmod: kernel companion "
 			"not loaded (%s: %s)\n", SF_KMOD_PIDLABEL,
@@ -118,15 +118,15 @@ static void sf_users_stderr(void *arg, const char *msg)
  */
 int sf_users_load(struct sf_fs *fs, const char *path)
 {
-	return sf_users_parse(&fs->users, fs->labels, path, !fs->users_path,
+	return sf_users_parse(&fs->users, fs->labels, path, !fs->opt.users_path,
 			      sf_users_stderr, NULL);
 }
 
-int sf_users_option(struct sf_fs *fs, bool ttl, const char *val,
+int sf_users_option(struct sf_options *o, bool ttl, const char *val,
 		    const char **why)
 {
-	return sf_uids_option(ttl, val, ttl ? &fs->users_ttl_ms :
-			      &fs->users_timeout_ms, why);
+	return sf_uids_option(ttl, val, ttl ? &o->users_ttl_ms :
+			      &o->users_timeout_ms, why);
 }
 
 /* The uid -> label table, made at its first use (the map is loaded
@@ -138,11 +138,12 @@ static struct sf_uids *sf_subject_uids(struct sf_fs *fs)
 						 memory_order_acquire);
 	struct sf_uids_config cfg = {
 		.users = &fs->users, .labels = fs->labels,
-		.ttl_ms = fs->users_ttl_ms ? fs->users_ttl_ms :
+		.ttl_ms = fs->opt.users_ttl_ms ? fs->opt.users_ttl_ms :
 			  SF_UIDS_TTL_MS,
-		.timeout_ms = fs->users_timeout_ms ? fs->users_timeout_ms :
+		.timeout_ms = fs->opt.users_timeout_ms ?
+			      fs->opt.users_timeout_ms :
 			      SF_UIDS_TIMEOUT_MS,
-		.foreground = fs->foreground,
+		.foreground = fs->opt.foreground,
 	};
 
 	if (u)
@@ -184,7 +185,8 @@ int sf_users_status(struct sf_fs *fs, char *buf, size_t size)
 {
 	struct sf_uids *u = atomic_load(&fs->uids);
 
-	if (fs->subject != SF_SUBJ_USERS || fs->sole_subject != SF_LID_INVALID)
+	if (fs->opt.subject != SF_SUBJ_USERS ||
+	    fs->sole_subject != SF_LID_INVALID)
 		return 0;
 	if (u)
 		return (int)sf_uids_status(u, buf, size);
@@ -413,7 +415,7 @@ sf_lid sf_subject_of(struct sf_fs *fs, pid_t pid, uid_t uid, gid_t gid)
 {
 	struct sf_subject s = { .pid = pid, .uid = uid, .gid = gid };
 
-	switch (fs->subject) {
+	switch (fs->opt.subject) {
 	case SF_SUBJ_SMACK:
 		return pid > 0 ? sf_subject_smack(fs, pid) : SF_LID_FLOOR;
 	case SF_SUBJ_KMOD:
@@ -435,7 +437,7 @@ void sf_subject_get(struct sf_fs *fs, fuse_req_t req, struct sf_subject *s)
 	s->pid = ctx->pid;
 	s->uid = ctx->uid;
 	s->gid = ctx->gid;
-	switch (fs->subject) {
+	switch (fs->opt.subject) {
 	case SF_SUBJ_SMACK:
 		s->lid = s->pid > 0 ? sf_subject_smack(fs, s->pid)
 				    : SF_LID_FLOOR;

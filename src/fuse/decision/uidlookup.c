@@ -11,7 +11,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <grp.h>
 #include <pthread.h>
 #include <pwd.h>
 #include <stdbool.h>
@@ -108,47 +107,6 @@ static int sf_account(uid_t uid, char **name, gid_t *gid)
 	return -rc;
 }
 
-/* The groups of account @name: its primary and the database's others,
- * as initgroups(3) gives a login.  Returns 0 or -ENOMEM. */
-static int sf_account_groups(const char *name, gid_t gid, gid_t **gids,
-			     int *n)
-{
-	int cap = 64;
-
-	for (;;) {
-		gid_t *g = malloc(sizeof(*g) * (size_t)cap);
-		int want = cap;
-
-		if (!g)
-			return -ENOMEM;
-		if (getgrouplist(name, gid, g, &want) >= 0) {
-			*gids = g;
-			*n = want;
-			return 0;
-		}
-		free(g);
-		if (want <= cap)	/* glibc always says how many */
-			return -EIO;
-		cap = want;
-	}
-}
-
-struct sf_groups {
-	const gid_t *gids;
-	int n;
-};
-
-static bool sf_groups_has(void *arg, gid_t gid)
-{
-	const struct sf_groups *g = arg;
-	int i;
-
-	for (i = 0; i < g->n; i++)
-		if (g->gids[i] == gid)
-			return true;
-	return false;
-}
-
 /* The map's lines with fresh ids: looked up at or after @floor, and not
  * longer ago than SF_UMAP_AGE_NS.  Under m->lock. */
 static int sf_umap_fresh(struct sf_umap *m, uint64_t floor)
@@ -186,8 +144,8 @@ static sf_lid sf_umap_rule_label(struct sf_umap *m,
 int sf_umap_label(struct sf_umap *m, uid_t uid, uint64_t floor, sf_lid *lid,
 		  uint64_t *born)
 {
-	struct sf_groups g = { NULL, 0 };
-	gid_t *gids = NULL, gid = 0;
+	struct sf_user_groups g = { NULL, 0 };
+	gid_t gid = 0;
 	const struct sf_user_rule *r;
 	struct sf_users view;
 	char *name = NULL;
@@ -196,10 +154,8 @@ int sf_umap_label(struct sf_umap *m, uid_t uid, uint64_t floor, sf_lid *lid,
 	*born = sf_now_ns();
 	if (m->need_account)
 		rc = sf_account(uid, &name, &gid);
-	if (!rc && name && m->users->has_groups) {
-		rc = sf_account_groups(name, gid, &gids, &g.n);
-		g.gids = gids;
-	}
+	if (!rc && name && m->users->has_groups)
+		rc = sf_user_groups_get(name, gid, &g);
 	if (rc)
 		goto out;
 	pthread_mutex_lock(&m->lock);
@@ -207,14 +163,14 @@ int sf_umap_label(struct sf_umap *m, uid_t uid, uint64_t floor, sf_lid *lid,
 	if (!rc) {
 		view = *m->users;
 		view.rules = m->lines;
-		r = sf_users_match(&view, uid, sf_groups_has, &g);
+		r = sf_users_match(&view, uid, sf_user_groups_has, &g);
 		*lid = sf_umap_rule_label(m, r, name);
 		if (m->at < *born)
 			*born = m->at;
 	}
 	pthread_mutex_unlock(&m->lock);
 out:
-	free(gids);
+	free(g.gids);
 	free(name);
 	return rc;
 }

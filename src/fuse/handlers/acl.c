@@ -63,7 +63,7 @@ int sf_acl_check_get(struct sf_fs *fs, struct sf_subject *s,
 	sf_lid object;
 
 	*kernel = false;
-	if (fs->checks_off)
+	if (fs->opt.checks_off)
 		return 0;
 	object = sf_node_label(fs, n);
 	/* The cheap case first: a subject that may read has it either way,
@@ -86,7 +86,7 @@ static bool sf_acl_cacheable(struct sf_fs *fs, struct sf_node *n)
 {
 	sf_lid lid;
 
-	if (fs->cache_strict)
+	if (fs->opt.cache_strict)
 		return false;
 	lid = sf_node_label(fs, n);
 	return lid == SF_LID_STAR || lid == SF_LID_WEB ||

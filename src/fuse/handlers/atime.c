@@ -48,9 +48,9 @@
  * sf_atime_option - take @opt if it is an atime option.  Returns true
  * if it was (it is then not passed to libfuse).
  */
-bool sf_atime_option(struct sf_fs *fs, const char *opt)
+bool sf_atime_option(struct sf_options *o, const char *opt)
 {
-	unsigned int a = fs->atime_attr;
+	unsigned int a = o->atime_attr;
 
 	if (!strcmp(opt, "noatime"))
 		a = (a & ~MOUNT_ATTR__ATIME) | MOUNT_ATTR_NOATIME;
@@ -64,8 +64,8 @@ bool sf_atime_option(struct sf_fs *fs, const char *opt)
 		a &= ~MOUNT_ATTR_NODIRATIME;
 	else
 		return false;
-	fs->atime_attr = a;
-	fs->atime_given = true;
+	o->atime_attr = a;
+	o->atime_given = true;
 	return true;
 }
 
@@ -88,7 +88,7 @@ int sf_atime_open_root(struct sf_fs *fs, const char *source)
 {
 	int fd, rc;
 
-	if (!fs->atime_given) {
+	if (!fs->opt.atime_given) {
 		fd = open(source, O_PATH | O_DIRECTORY | O_CLOEXEC);
 		return fd < 0 ? -errno : fd;
 	}
@@ -97,7 +97,7 @@ int sf_atime_open_root(struct sf_fs *fs, const char *source)
 	if (fd < 0)
 		return -errno;
 	rc = sf_atime_set(fd, "", AT_EMPTY_PATH | AT_RECURSIVE,
-			  fs->atime_attr);
+			  fs->opt.atime_attr);
 	if (rc) {
 		close(fd);
 		return rc;
@@ -129,7 +129,7 @@ static int sf_atime_of_mount(const char *dir)
 static void *sf_atime_watch(void *arg)
 {
 	struct sf_fs *fs = arg;
-	int cur = (int)fs->atime_attr, a;
+	int cur = (int)fs->opt.atime_attr, a;
 	struct pollfd p;
 
 	p.fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
@@ -198,9 +198,9 @@ void sf_atime_mounted(struct sf_fs *fs)
 {
 	pthread_t t;
 
-	if (!fs->atime_given)
+	if (!fs->opt.atime_given)
 		return;
-	if (sf_atime_set(AT_FDCWD, fs->mountpoint, 0, fs->atime_attr))
+	if (sf_atime_set(AT_FDCWD, fs->mountpoint, 0, fs->opt.atime_attr))
 		syslog(LOG_WARNING, "%s: the mount's atime flags: %m",
 		       fs->mountpoint);
 	if (!pthread_create(&t, NULL, sf_atime_watch, fs))

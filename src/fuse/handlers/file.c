@@ -127,9 +127,9 @@ static int sf_file_exec_subject(struct sf_fs *fs, struct sf_subject *s,
 	int rc;
 
 	*lid = s->lid;
-	if (fs->subject != SF_SUBJ_KMOD && fs->subject != SF_SUBJ_SMACK)
+	if (fs->opt.subject != SF_SUBJ_KMOD && fs->opt.subject != SF_SUBJ_SMACK)
 		return 0;
-	rc = sf_file_task_label(fs, n, fs->x_exec, lid);
+	rc = sf_file_task_label(fs, n, fs->opt.x_exec, lid);
 	if (rc == -ENODATA) {
 		*lid = s->lid;
 		return 0;
@@ -171,7 +171,7 @@ static int sf_file_check_mmap(struct sf_fs *fs, struct sf_subject *s,
 	u32 may;
 	int rc;
 
-	rc = sf_file_task_label(fs, n, fs->x_mmap, &m);
+	rc = sf_file_task_label(fs, n, fs->opt.x_mmap, &m);
 	if (rc == -ENODATA)
 		return 0;
 	if (!rc)
@@ -205,7 +205,7 @@ int sf_file_check_open(struct sf_fs *fs, struct sf_subject *s,
 {
 	int rc;
 
-	if (fs->checks_off)
+	if (fs->opt.checks_off)
 		return 0;
 	rc = sf_check_node(fs, s, n, sf_open_perm_request(flags), SF_FN_PERM,
 			   NULL);

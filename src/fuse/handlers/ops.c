@@ -71,7 +71,7 @@ static void sf_init(void *userdata, struct fuse_conn_info *conn)
 	sf_caps_init(fs, conn);
 	sf_transport_init(fs, conn);
 	conn->max_write = SF_MAX_WRITE;
-	if (fs->cache_strict)
+	if (fs->opt.cache_strict)
 		conn->want &= ~FUSE_CAP_READDIRPLUS_AUTO;
 	if (!pthread_create(&t, NULL, sf_readahead_thread, fs))
 		pthread_detach(t);

@@ -133,8 +133,8 @@ void sf_statfs(fuse_req_t req, fuse_ino_t ino)
 	int rc;
 
 	sf_subject_get(fs, req, &s);
-	rc = sf_check_label(fs, &s, fs->floor, SF_MAY_READ, "smack_sb_statfs",
-			    &fs->root, NULL);
+	rc = sf_check_label(fs, &s, fs->opt.floor, SF_MAY_READ,
+			    "smack_sb_statfs", &fs->root, NULL);
 	if (rc)
 		fuse_reply_err(req, -rc);
 	else if (fstatvfs(sf_node(req, ino)->fd, &st))

@@ -28,7 +28,7 @@ static double sf_timeout(struct sf_fs *fs, struct sf_node *dir)
 {
 	sf_lid lid = sf_node_label(fs, dir);
 
-	if (fs->cache_strict)
+	if (fs->opt.cache_strict)
 		return 0;
 	if (sf_attr_timeout(fs, dir) > 0 && !sf_universal(lid) &&
 	    lid != fs->sole_subject)
@@ -50,7 +50,7 @@ double sf_attr_timeout(struct sf_fs *fs, struct sf_node *n)
 {
 	sf_lid lid;
 
-	if (fs->cache_strict || atomic_load(&n->mapped_write))
+	if (fs->opt.cache_strict || atomic_load(&n->mapped_write))
 		return 0;
 	lid = sf_node_label(fs, n);
 	return lid == SF_LID_STAR || lid == SF_LID_WEB ||
@@ -98,6 +98,6 @@ void sf_entry_timeouts(struct sf_fs *fs, struct sf_node *dir,
  */
 bool sf_keep_cache(struct sf_fs *fs, int32_t backing_id, int fd, int flags)
 {
-	return !backing_id && !fs->cache_strict &&
+	return !backing_id && !fs->opt.cache_strict &&
 	       !sf_atime_read_moves(fd, flags);
 }

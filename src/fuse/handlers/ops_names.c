@@ -124,28 +124,43 @@ void sf_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name,
 	sf_make(req, parent, name, S_IFDIR | mode, 0, NULL);
 }
 
+/*
+ * sf_check_entry - may @s do @request to what @name in @dir is now?  The
+ * hooks of a name change ask it of the object the change removes or
+ * replaces.  Returns the check's 0 or -EACCES, or the lookup's error
+ * (-ENOENT: there is no such entry).
+ */
+static int sf_check_entry(struct sf_fs *fs, struct sf_subject *s,
+			  struct sf_node *dir, const char *name, u32 request,
+			  const char *fn)
+{
+	struct sf_node *n;
+	int rc;
+
+	n = sf_peek(fs, dir, name, &rc);
+	if (!n)
+		return rc;
+	rc = sf_check_node(fs, s, n, request, fn, NULL);
+	sf_node_forget(fs, n, 1);
+	return rc;
+}
+
 /* unlink and rmdir: smack_inode_unlink/rmdir want write on the victim
  * and on the directory, after the VFS's may_delete(). */
 static void sf_remove(fuse_req_t req, fuse_ino_t parent, const char *name,
 		      int flags, const char *fn)
 {
 	struct sf_fs *fs = sf_fs_of(req);
-	struct sf_node *dir = sf_node(req, parent), *victim;
+	struct sf_node *dir = sf_node(req, parent);
 	struct sf_subject s;
 	int rc;
 
 	sf_subject_get(fs, req, &s);
 	rc = sf_check_dir_change(fs, &s, dir, name);
-	if (rc)
-		goto out;
-	victim = sf_peek(fs, dir, name, &rc);
-	if (!victim)
-		goto out;
-	rc = sf_check_node(fs, &s, victim, SF_MAY_WRITE, fn, NULL);
-	sf_node_forget(fs, victim, 1);
+	if (!rc)
+		rc = sf_check_entry(fs, &s, dir, name, SF_MAY_WRITE, fn);
 	if (!rc && unlinkat(dir->fd, name, flags))
 		rc = -errno;
-out:
 	fuse_reply_err(req, -rc);
 }
 
@@ -173,7 +188,7 @@ void sf_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
 {
 	struct sf_fs *fs = sf_fs_of(req);
 	struct sf_node *odir = sf_node(req, parent);
-	struct sf_node *ndir = sf_node(req, newparent), *src, *dst;
+	struct sf_node *ndir = sf_node(req, newparent);
 	struct sf_subject s;
 	int rc;
 
@@ -189,28 +204,17 @@ void sf_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
 	rc = sf_check_dir_change(fs, &s, odir, name);
 	if (!rc)
 		rc = sf_check_dir_change(fs, &s, ndir, newname);
-	if (rc)
-		goto out;
-	src = sf_peek(fs, odir, name, &rc);
-	if (!src)
-		goto out;
-	rc = sf_check_node(fs, &s, src, SF_MAY_READWRITE,
-			   "smack_inode_rename", NULL);
-	sf_node_forget(fs, src, 1);
-	if (rc)
-		goto out;
-	dst = sf_peek(fs, ndir, newname, &rc);
-	if (dst) {
-		rc = sf_check_node(fs, &s, dst, SF_MAY_READWRITE,
-				   "smack_inode_rename", NULL);
-		sf_node_forget(fs, dst, 1);
-		if (rc)
-			goto out;
-	} else if (rc != -ENOENT) {
-		goto out;
+	if (!rc)
+		rc = sf_check_entry(fs, &s, odir, name, SF_MAY_READWRITE,
+				    "smack_inode_rename");
+	if (!rc) {
+		rc = sf_check_entry(fs, &s, ndir, newname, SF_MAY_READWRITE,
+				    "smack_inode_rename");
+		if (rc == -ENOENT)	/* no target: nothing is replaced */
+			rc = 0;
 	}
-	rc = renameat2(odir->fd, name, ndir->fd, newname, flags) ? -errno : 0;
-out:
+	if (!rc && renameat2(odir->fd, name, ndir->fd, newname, flags))
+		rc = -errno;
 	fuse_reply_err(req, -rc);
 }
 

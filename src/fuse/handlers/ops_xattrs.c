@@ -210,11 +210,11 @@ void sf_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 static size_t sf_list_rewrite(struct sf_fs *fs, const char *in, size_t len,
 			      char *out)
 {
-	size_t plen = strlen(fs->xattr_prefix), o = 0;
+	size_t plen = strlen(fs->opt.xattr_prefix), o = 0;
 	const char *p;
 
 	for (p = in; p < in + len; p += strlen(p) + 1) {
-		if (!strncmp(p, fs->xattr_prefix, plen)) {
+		if (!strncmp(p, fs->opt.xattr_prefix, plen)) {
 			if (strncmp(p + plen, "SMACK64", strlen("SMACK64")))
 				continue;
 			o += (size_t)sprintf(out + o, "security.%s", p + plen)
@@ -257,7 +257,7 @@ void sf_listxattr(fuse_req_t req, fuse_ino_t ino, size_t size)
 		rc = errno;
 		goto out;
 	}
-	if (fs->xattr_prefix) {
+	if (fs->opt.xattr_prefix) {
 		olen = sf_list_rewrite(fs, raw, (size_t)len, out);
 	} else {
 		memcpy(out, raw, (size_t)len);
@@ -304,7 +304,7 @@ void sf_removexattr(fuse_req_t req, fuse_ino_t ino, const char *name)
 	}
 	if (is_smack) {
 		if (n == &fs->root && !strcmp(name, "security.SMACK64"))
-			atomic_store(&n->label, fs->def);
+			atomic_store(&n->label, fs->opt.def);
 		if (n == &fs->root &&
 		    !strcmp(name, "security.SMACK64TRANSMUTE"))
 			atomic_fetch_and(&n->flags, ~SF_NODE_TRANSMUTE);

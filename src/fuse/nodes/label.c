@@ -22,12 +22,13 @@
 
 int sf_labels_setup(struct sf_fs *fs)
 {
-	const char *p = fs->xattr_prefix ? fs->xattr_prefix : "security.";
+	const char *p = fs->opt.xattr_prefix ? fs->opt.xattr_prefix :
+					      "security.";
 
-	if (asprintf(&fs->x_smack, "%sSMACK64", p) < 0 ||
-	    asprintf(&fs->x_exec, "%sSMACK64EXEC", p) < 0 ||
-	    asprintf(&fs->x_mmap, "%sSMACK64MMAP", p) < 0 ||
-	    asprintf(&fs->x_transmute, "%sSMACK64TRANSMUTE", p) < 0)
+	if (asprintf(&fs->opt.x_smack, "%sSMACK64", p) < 0 ||
+	    asprintf(&fs->opt.x_exec, "%sSMACK64EXEC", p) < 0 ||
+	    asprintf(&fs->opt.x_mmap, "%sSMACK64MMAP", p) < 0 ||
+	    asprintf(&fs->opt.x_transmute, "%sSMACK64TRANSMUTE", p) < 0)
 		return -ENOMEM;
 	return 0;
 }
@@ -52,7 +53,7 @@ static void sf_node_label_read(struct sf_fs *fs, struct sf_node *n)
 {
 	char buf[SF_LABEL_MAX + 1];
 	unsigned int flags = SF_NODE_LABEL_VALID;
-	sf_lid lid = fs->def;
+	sf_lid lid = fs->opt.def;
 	ssize_t len;
 
 	if (n == &fs->root) {
@@ -65,7 +66,7 @@ static void sf_node_label_read(struct sf_fs *fs, struct sf_node *n)
 		lid = SF_LID_STAR;	/* as mainline: sockets are "*" */
 		goto out;
 	}
-	len = sf_node_getxattr(n, fs->x_smack, buf, sizeof(buf) - 1);
+	len = sf_node_getxattr(n, fs->opt.x_smack, buf, sizeof(buf) - 1);
 	if (len > 0) {
 		sf_lid found;
 
@@ -77,7 +78,8 @@ static void sf_node_label_read(struct sf_fs *fs, struct sf_node *n)
 			lid = found;
 	}
 	if (n->type == S_IFDIR) {
-		len = sf_node_getxattr(n, fs->x_transmute, buf, sizeof(buf));
+		len = sf_node_getxattr(n, fs->opt.x_transmute, buf,
+				       sizeof(buf));
 		if (len == 4 && !memcmp(buf, SF_TRANS_TRUE, 4))
 			flags |= SF_NODE_TRANSMUTE;
 	}
@@ -150,17 +152,18 @@ int sf_label_new_fd(struct sf_fs *fs, int fd, const char *procpath,
 	if (!name)
 		return -EINVAL;
 	if (fd >= 0)
-		rc = fsetxattr(fd, fs->x_smack, name, strlen(name), 0);
+		rc = fsetxattr(fd, fs->opt.x_smack, name, strlen(name), 0);
 	else
-		rc = setxattr(procpath, fs->x_smack, name, strlen(name), 0);
+		rc = setxattr(procpath, fs->opt.x_smack, name, strlen(name), 0);
 	if (rc)
 		return -errno;
 	if (!transmute)
 		return 0;
 	if (fd >= 0)
-		rc = fsetxattr(fd, fs->x_transmute, SF_TRANS_TRUE, 4, 0);
+		rc = fsetxattr(fd, fs->opt.x_transmute, SF_TRANS_TRUE, 4, 0);
 	else
-		rc = setxattr(procpath, fs->x_transmute, SF_TRANS_TRUE, 4, 0);
+		rc = setxattr(procpath, fs->opt.x_transmute, SF_TRANS_TRUE,
+			      4, 0);
 	return rc ? -errno : 0;
 }
 
@@ -177,13 +180,13 @@ const char *sf_xattr_backing(struct sf_fs *fs, const char *name, char *buf,
 	static const char sec[] = "security.SMACK64";
 
 	*is_smack = !strncmp(name, sec, sizeof(sec) - 1);
-	if (!fs->xattr_prefix)
+	if (!fs->opt.xattr_prefix)
 		return name;
-	if (!strncmp(name, fs->xattr_prefix, strlen(fs->xattr_prefix)))
+	if (!strncmp(name, fs->opt.xattr_prefix, strlen(fs->opt.xattr_prefix)))
 		return NULL;
 	if (!*is_smack)
 		return name;
-	if ((size_t)snprintf(buf, size, "%s%s", fs->xattr_prefix,
+	if ((size_t)snprintf(buf, size, "%s%s", fs->opt.xattr_prefix,
 			     name + strlen("security.")) >= size)
 		return NULL;
 	return buf;

@@ -41,7 +41,7 @@ static pthread_mutex_t sf_pt_lock = PTHREAD_MUTEX_INITIALIZER;
 /* The daemon's own messages: to stderr with -f, else to syslog. */
 static void sf_pt_say(struct sf_fs *fs, int prio, const char *what)
 {
-	if (fs->foreground)
+	if (fs->opt.foreground)
 		fprintf(stderr, "smackfuse: %s: reads and writes of open "
 			"files go through the daemon\n", what);
 	else
@@ -54,7 +54,7 @@ void sf_passthrough_init(struct sf_fs *fs, struct fuse_conn_info *conn)
 {
 #ifdef SF_LIBFUSE_PASSTHROUGH
 	fs->pt.offered = (conn->capable & FUSE_CAP_PASSTHROUGH) != 0;
-	fs->pt.wanted = !fs->passthrough_off && fs->pt.offered;
+	fs->pt.wanted = !fs->opt.passthrough_off && fs->pt.offered;
 	if (fs->pt.wanted) {
 		conn->want |= FUSE_CAP_PASSTHROUGH;
 		/* The backing tree is not itself stacked: the kernel's
@@ -66,7 +66,7 @@ void sf_passthrough_init(struct sf_fs *fs, struct fuse_conn_info *conn)
 	(void)conn;
 	sf_ptc_init(fs);
 #endif
-	if (!fs->passthrough_off && !fs->pt.offered)
+	if (!fs->opt.passthrough_off && !fs->pt.offered)
 		sf_pt_say(fs, LOG_NOTICE, "the kernel offers no FUSE "
 			  "passthrough");
 }

@@ -58,7 +58,7 @@ void sf_ptc_sniff_init(struct sf_fs *fs, uint64_t offered)
 /* In the INIT callback: is it to be asked for? */
 void sf_ptc_init(struct sf_fs *fs)
 {
-	fs->pt.wanted = !fs->passthrough_off && fs->pt.offered;
+	fs->pt.wanted = !fs->opt.passthrough_off && fs->pt.offered;
 }
 
 /* INIT's reply (@len bytes of struct fuse_init_out): ask for it. */

@@ -35,10 +35,9 @@
 
 /* ---- main.c ---- */
 
-/* -o uring=auto|off: 0, or -EINVAL for any other value. */
-int sf_uring_option(const char *val);
-/* Options for fuse_session_new() that the transport needs ("" if none). */
-const char *sf_transport_fuse_opts(void);
+/* Options for fuse_session_new() that the transport needs ("" if none);
+ * with fs->opt.uring_off, none that asks for the ring. */
+const char *sf_transport_fuse_opts(const struct sf_fs *fs);
 /* The operations to give fuse_session_new(): @ops, or @ops with what a
  * transport needs wrapped around some of them. */
 const struct fuse_lowlevel_ops *

@@ -26,7 +26,6 @@
 #define SF_UR_PARAM	"/sys/module/fuse/parameters/enable_uring"
 
 static struct {
-	bool off;			/* -o uring=off */
 	bool on;			/* requests come through the ring */
 	unsigned int nq;		/* the kernel's queues: CPUs */
 	const char *by;			/* whose ring: "" or ", libfuse's" */
@@ -37,22 +36,6 @@ static struct {
 	.by = "",
 	.lock = PTHREAD_MUTEX_INITIALIZER,
 };
-
-int sf_uring_option(const char *val)
-{
-	if (val && !strcmp(val, "auto"))
-		sf_ur.off = false;
-	else if (val && !strcmp(val, "off"))
-		sf_ur.off = true;
-	else
-		return -EINVAL;
-	return 0;
-}
-
-bool sf_uring_off(void)
-{
-	return sf_ur.off;
-}
 
 /**
  * sf_uring_queues - one per possible CPU: the kernel has one for each
@@ -96,7 +79,7 @@ void sf_uring_say(const struct sf_fs *fs)
 	char what[200];
 
 	sf_uring_describe(what, sizeof(what));
-	if (fs->foreground)
+	if (fs->opt.foreground)
 		fprintf(stderr, "smackfuse: transport: %s\n", what);
 	else
 		syslog(LOG_NOTICE, "transport: %s", what);
@@ -151,7 +134,7 @@ static void sf_ur_why_not_offered(void)
 bool sf_uring_sniff_init(struct sf_fs *fs, uint64_t offered,
 			 const char *missing)
 {
-	if (sf_ur.off)
+	if (fs->opt.uring_off)
 		sf_uring_set(false, "off (-o uring=off)");
 	else if (!(offered & FUSE_OVER_IO_URING))
 		sf_ur_why_not_offered();

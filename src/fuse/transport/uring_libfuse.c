@@ -69,9 +69,9 @@ const char *sf_ring_missing(bool hooked)
 /* The session option that has libfuse ask for its ring at INIT.  With
  * -o uring=off libfuse's own switch (FUSE_URING_ENABLE in the
  * environment) must not turn it on behind the status's back. */
-const char *sf_ring_fuse_opts(void)
+const char *sf_ring_fuse_opts(const struct sf_fs *fs)
 {
-	if (!sf_uring_off())
+	if (!fs->opt.uring_off)
 		return "io_uring";
 	unsetenv("FUSE_URING_ENABLE");
 	return "";
@@ -402,30 +402,32 @@ static void sf_lr_flock(fuse_req_t req, fuse_ino_t ino,
 	sf_lr_offload(job);
 }
 
-static void sf_lr_fsync(fuse_req_t req, fuse_ino_t ino, int datasync,
-			struct fuse_file_info *fi)
+/* FSYNC and FSYNCDIR (@op) differ only in the handler that serves
+ * them. */
+static void sf_lr_sync(fuse_req_t req, enum sf_lr_kind op, fuse_ino_t ino,
+		       int datasync, struct fuse_file_info *fi)
 {
-	struct sf_lr_job *job = sf_lr_job(req, SF_LR_FSYNC, ino, fi);
+	struct sf_lr_job *job = sf_lr_job(req, op, ino, fi);
 
 	if (!job) {
-		sf_lr_orig->fsync(req, ino, datasync, fi);
+		(op == SF_LR_FSYNC ? sf_lr_orig->fsync :
+		 sf_lr_orig->fsyncdir)(req, ino, datasync, fi);
 		return;
 	}
 	job->arg = datasync;
 	sf_lr_offload(job);
 }
 
+static void sf_lr_fsync(fuse_req_t req, fuse_ino_t ino, int datasync,
+			struct fuse_file_info *fi)
+{
+	sf_lr_sync(req, SF_LR_FSYNC, ino, datasync, fi);
+}
+
 static void sf_lr_fsyncdir(fuse_req_t req, fuse_ino_t ino, int datasync,
 			   struct fuse_file_info *fi)
 {
-	struct sf_lr_job *job = sf_lr_job(req, SF_LR_FSYNCDIR, ino, fi);
-
-	if (!job) {
-		sf_lr_orig->fsyncdir(req, ino, datasync, fi);
-		return;
-	}
-	job->arg = datasync;
-	sf_lr_offload(job);
+	sf_lr_sync(req, SF_LR_FSYNCDIR, ino, datasync, fi);
 }
 
 static void sf_lr_fallocate(fuse_req_t req, fuse_ino_t ino, int mode,

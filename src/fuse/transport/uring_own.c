@@ -62,8 +62,9 @@
 #endif
 
 /* The own ring is the daemon's: nothing to ask of libfuse. */
-const char *sf_ring_fuse_opts(void)
+const char *sf_ring_fuse_opts(const struct sf_fs *fs)
 {
+	(void)fs;
 	return "";
 }
 

@@ -213,9 +213,9 @@ void sf_transport_init(struct sf_fs *fs, struct fuse_conn_info *conn)
 		sf_ring_init_unseen(fs);
 }
 
-const char *sf_transport_fuse_opts(void)
+const char *sf_transport_fuse_opts(const struct sf_fs *fs)
 {
-	return sf_ring_fuse_opts();
+	return sf_ring_fuse_opts(fs);
 }
 
 const struct fuse_lowlevel_ops *

@@ -91,7 +91,6 @@ void sf_uring_set(bool on, const char *why);
 void sf_uring_on(const char *by);
 unsigned int sf_uring_queues(void);
 void sf_uring_say(const struct sf_fs *fs);
-bool sf_uring_off(void);
 void sf_uring_describe(char *buf, size_t size);
 
 /* uring_own.c or uring_libfuse.c: the ring itself.
@@ -109,7 +108,7 @@ void sf_ring_init_unseen(struct sf_fs *fs);
 bool sf_ring_take(const struct iovec *iov, int count, ssize_t *res);
 void sf_ring_settle(void);
 void sf_ring_stop(void);
-const char *sf_ring_fuse_opts(void);
+const char *sf_ring_fuse_opts(const struct sf_fs *fs);
 const struct fuse_lowlevel_ops *
 sf_ring_ops(const struct fuse_lowlevel_ops *ops, size_t *size);
 /* Requests the ring carried, or -1 when they are not counted. */

@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *copy = malloc(size + 1), *list, *argv[64];
 	struct sf_cmdline c;
-	struct sf_fs fs;
+	struct sf_options o;
 	size_t i, start = 0;
 	int argc = 1;
 
@@ -26,10 +26,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(copy, data, size);
 	copy[size] = 0;
 	list = strdup(copy);
-	memset(&fs, 0, sizeof(fs));
+	memset(&o, 0, sizeof(o));
 	memset(&c, 0, sizeof(c));
 	if (list)
-		sf_options(&fs, &c, list);
+		sf_options(&o, &c, list);
 	sf_cmdline_free(&c);
 	free(list);
 
@@ -41,9 +41,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	}
 	argv[argc] = NULL;
-	memset(&fs, 0, sizeof(fs));
+	memset(&o, 0, sizeof(o));
 	memset(&c, 0, sizeof(c));
-	sf_parse_args(&fs, &c, argc, argv);
+	sf_parse_args(&o, &c, argc, argv);
 	sf_cmdline_free(&c);
 	free(copy);
 	return 0;

@@ -28,7 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		sf_fs.labels = sf_labels_new();
 		if (!sf_fs.labels)
 			abort();
-		sf_fs.users_path = "fuzz";
+		sf_fs.opt.users_path = "fuzz";
 	}
 	fd = memfd_create("users", 0);
 	if (fd < 0 || write(fd, data, size) != (ssize_t)size)

@@ -221,9 +221,9 @@ static void fz_setup(void)
 	if (!sf_fs.policy)
 		abort();
 	sf_fs.labels = sf_policy_labels(sf_fs.policy);
-	sf_fs.def = sf_fs.floor = SF_LID_FLOOR;
-	sf_fs.hat = SF_LID_HAT;
-	sf_fs.xattr_prefix = "user.";
+	sf_fs.opt.def = sf_fs.opt.floor = SF_LID_FLOOR;
+	sf_fs.opt.hat = SF_LID_HAT;
+	sf_fs.opt.xattr_prefix = "user.";
 	sf_fs.proc_self_fd = -1;
 	atomic_store(&sf_fs.logging, 0);
 	if (sf_labels_setup(&sf_fs))
