@@ -154,6 +154,26 @@ static int sf_field_access(struct sf_ctx *c, const struct sf_line *ln,
 	return rc;
 }
 
+/*
+ * A query's three fields, split in @ln: subject and object (labels up to
+ * @maxlen bytes, looked up, never interned) and the access asked.
+ */
+static int sf_query_fields(struct sf_ctx *c, const struct sf_line *ln,
+			   size_t maxlen, struct sf_query *q)
+{
+	int rc;
+
+	rc = sf_field_known(c, ln, ln->f[0], ln->flen[0], ln->fcol[0],
+			    maxlen, "subject", &q->subject);
+	if (!rc)
+		rc = sf_field_known(c, ln, ln->f[1], ln->flen[1], ln->fcol[1],
+				    maxlen, "object", &q->object);
+	if (!rc)
+		rc = sf_field_access(c, ln, ln->f[2], ln->flen[2], ln->fcol[2],
+				     &q->request);
+	return rc;
+}
+
 static int sf_add(struct sf_ctx *c, const struct sf_line *ln,
 		  const struct sf_op *op)
 {
@@ -477,15 +497,7 @@ static int sf_record_parse(struct sf_labels *labels, const char *buf,
 	}
 	if (rc || !q)
 		return rc;
-	rc = sf_field_known(&c, &ln, ln.f[0], ln.flen[0], ln.fcol[0],
-			    SF_LABELLEN, "subject", &q->subject);
-	if (!rc)
-		rc = sf_field_known(&c, &ln, ln.f[1], ln.flen[1], ln.fcol[1],
-				    SF_LABELLEN, "object", &q->object);
-	if (!rc)
-		rc = sf_field_access(&c, &ln, ln.f[2], ln.flen[2], ln.fcol[2],
-				     &q->request);
-	return rc;
+	return sf_query_fields(&c, &ln, SF_LABELLEN, q);
 }
 
 /**
@@ -689,14 +701,7 @@ static int sf_query_parse(struct sf_labels *labels, const char *buf,
 		rc = sf_want_fields(&c, &ln, 3, "subject object access");
 	}
 	if (!rc)
-		rc = sf_field_known(&c, &ln, ln.f[0], ln.flen[0], ln.fcol[0],
-				    maxlen, "subject", &q->subject);
-	if (!rc)
-		rc = sf_field_known(&c, &ln, ln.f[1], ln.flen[1], ln.fcol[1],
-				    maxlen, "object", &q->object);
-	if (!rc)
-		rc = sf_field_access(&c, &ln, ln.f[2], ln.flen[2], ln.fcol[2],
-				     &q->request);
+		rc = sf_query_fields(&c, &ln, maxlen, q);
 	return rc;
 }
 
