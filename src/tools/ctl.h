@@ -35,7 +35,8 @@ struct ctl_opts {
 #define CTL_T_NETLABEL	0x4u
 #define CTL_KMOD_DIR	"/sys/kernel/security/smackfuse"
 
-/* The control directories to act on (every running mount, or --mount). */
+/* ctl_targets.c: the control directories to act on (every running
+ * mount, or --mount), and the module and NetLabel as --target says. */
 struct ctl_targets {
 	char **dirs;
 	size_t n;
@@ -51,7 +52,7 @@ int ctl_policy_targets(const struct ctl_opts *o, unsigned int allowed,
 bool ctl_want(const struct ctl_opts *o, unsigned int target);
 void ctl_targets_free(struct ctl_targets *t);
 
-/* Growable text. */
+/* ctl_io.c: growable text, control files, messages, options. */
 struct ctl_text {
 	char *data;
 	size_t len, cap;

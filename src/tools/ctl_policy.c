@@ -24,24 +24,6 @@
 #include "ctl.h"
 #include "policy_dir.h"
 
-void ctl_say_write_error(const char *target, const char *dir,
-			 const char *name, int rc)
-{
-	bool kmod = strcmp(target, "kmod") == 0;
-
-	if (rc == -EPERM || rc == -EACCES)
-		ctl_err("%s %s/%s: permission denied: changing the policy "
-			"needs CAP_MAC_ADMIN, and a label listed in onlycap "
-			"when onlycap is set", target, dir, name);
-	else if (rc == -EINVAL)
-		ctl_err("%s %s/%s: rejected by the %s (invalid input; %s "
-			"says why); the policy is unchanged", target, dir,
-			name, kmod ? "module" : "daemon",
-			kmod ? "the kernel log" : "its log");
-	else
-		ctl_err("%s %s/%s: %s", target, dir, name, strerror(-rc));
-}
-
 static void ctl_report(void *arg, const char *msg)
 {
 	(void)arg;

@@ -11,6 +11,8 @@ sbin_PROGRAMS += src/tools/smackfusectl
 src_tools_smackfusectl_SOURCES = \
 	src/tools/ctl.h \
 	src/tools/smackfusectl.c \
+	src/tools/ctl_io.c \
+	src/tools/ctl_targets.c \
 	src/tools/ctl_policy.c \
 	src/tools/ctl_kmod.c \
 	src/tools/ctl_nl.c \
