@@ -11,11 +11,6 @@
 #include <linux/user_namespace.h>
 #include "smackfuse.h"
 
-struct sf_policy *sf_policy;
-struct sf_counters sf_count;
-int sf_log_policy = SF_LOG_DENIED;
-int sf_ptrace_rule = SF_PTRACE_DEFAULT;
-
 /* Kernel Smack logs through audit; we have printk, so keep it bounded. */
 static DEFINE_RATELIMIT_STATE(sf_audit_rs, 5 * HZ, 20);
 

@@ -12,7 +12,7 @@
  * without privilege, as in mainline.
  *
  * Reading an attribute may sleep, which a probe handler may not, so the
- * handler diverts the call (sf_divert(), probe.c) to
+ * handler diverts the call (sf_divert(), deny.c) to
  * sf_file_receive_divert(), which runs in the receiver's process context
  * in place of security_file_receive() and then runs that function's own
  * body, for the other LSMs.

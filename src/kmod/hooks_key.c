@@ -24,8 +24,6 @@
 
 #define ARG(n)	regs_get_kernel_argument(regs, (n))
 
-struct sf_ltab sf_keys;
-
 /* security_key_alloc(key, cred, flags): the creator's label. */
 static int sf_key_alloc(struct kprobe *kp, struct pt_regs *regs)
 {

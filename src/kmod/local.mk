@@ -15,8 +15,10 @@ SF_KMOD_FILES = \
 	src/kmod/release-7.3.h \
 	src/kmod/main.c \
 	src/kmod/release.c \
-	src/kmod/check.c \
+	src/kmod/state.c \
 	src/kmod/ltab.c \
+	src/kmod/check.c \
+	src/kmod/deny.c \
 	src/kmod/probe.c \
 	src/kmod/fs.c \
 	src/kmod/hooks_task.c \

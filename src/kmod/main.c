@@ -9,6 +9,9 @@
  * or rule can exist before every check is armed.  Unload in reverse: once
  * unregister_kprobes() returns no handler is running, and the tables can
  * be emptied.
+ *
+ * It sits at the top of the module: it calls every part's start and end,
+ * and nothing calls it.  The state it creates and frees is state.c's.
  */
 #include <linux/capability.h>
 #include <linux/module.h>
@@ -29,8 +32,6 @@
 	!IS_ENABLED(CONFIG_KALLSYMS) || !IS_ENABLED(CONFIG_SECURITYFS)
 #error "smackfuse.ko needs x86_64 with CONFIG_KPROBES, CONFIG_KPROBES_ON_FTRACE, CONFIG_KALLSYMS and CONFIG_SECURITYFS"
 #endif
-
-struct sf_ltab sf_tasks, sf_ipcs, sf_socks, sf_fowners;
 
 static struct sf_ltab *const sf_ltabs[] = {
 	&sf_tasks, &sf_ipcs, &sf_socks, &sf_fowners, &sf_keys,

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * net4.c - IPv4: the smackfs "netlabel" and "ambient" files, and the
- * connect/sendmsg checks.
+ * net4.c - IPv4: the smackfs "netlabel" file's host labels, and the
+ * connect/sendmsg checks (the "ambient" label they fall back to is
+ * state.c's, which net6.c reads too).
  *
  * A host (address/prefix) may have a label; the longest matching prefix
  * wins.  Sending or connecting needs write from the socket's label to:
@@ -61,7 +62,6 @@ struct sf_hosts {
 
 static struct sf_hosts __rcu *sf_hosts;
 static DEFINE_MUTEX(sf_hosts_lock);
-static u32 sf_ambient = SF_LID_FLOOR;
 
 static __be32 sf_mask(u8 plen)
 {
@@ -72,7 +72,7 @@ static __be32 sf_mask(u8 plen)
 static sf_lid sf_host_label(__be32 addr, bool *found)
 {
 	const struct sf_hosts *hs;
-	sf_lid lid = READ_ONCE(sf_ambient);
+	sf_lid lid = sf_ambient_get();
 	u32 i;
 
 	*found = false;
@@ -431,16 +431,6 @@ size_t sf_netlabel_print(char *buf, size_t size)
 	}
 	rcu_read_unlock();
 	return len;
-}
-
-void sf_ambient_set(sf_lid lid)
-{
-	WRITE_ONCE(sf_ambient, lid);
-}
-
-sf_lid sf_ambient_get(void)
-{
-	return READ_ONCE(sf_ambient);
 }
 
 void sf_net4_exit(void)

@@ -5,8 +5,8 @@
  * A module cannot register LSM hooks, so each check is a kprobe at the
  * entry of a security_*() function.  To deny, the pre_handler sets the
  * return value and points the saved instruction pointer at a return
- * (SF_RETURN_ADDR): the probed function never runs and its caller sees
- * the error.  This is what the kernel's own error injection does
+ * (sf_deny(), deny.c): the probed function never runs and its caller
+ * sees the error.  This is what the kernel's own error injection does
  * (override_function_with_return), but that needs
  * CONFIG_FUNCTION_ERROR_INJECTION, which Debian's kernel lacks.
  *
@@ -45,74 +45,9 @@
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
-#include <linux/linkage.h>
-#include <linux/objtool.h>
 #include <linux/ptrace.h>
 #include <linux/slab.h>
-#include <linux/rcupdate_wait.h>
-#include <linux/wait_bit.h>
 #include "smackfuse.h"
-
-/*
- * Where a denied call "returns" from: a return of our own, written as
- * every function of this kernel returns (ASM_RET).  With the return-thunk
- * mitigations that is a jump to __x86_return_thunk, which objtool lists
- * and the kernel patches at module load to the return this CPU needs, as
- * for every other return of the module.  Jumping to __x86_return_thunk
- * itself is no return on 6.12 and 7.3: built with those mitigations, its
- * unpatched body warns ("Unpatched return thunk in use") before it
- * returns.  A task may be preempted after the trampoline has sent it here
- * and before the return runs, so unload waits for an RCU Tasks grace
- * period (sf_divert_wait()), as for the diverted calls.
- */
-asmlinkage void sf_return_stub(void);
-asm(".pushsection .text\n"
-    ".type sf_return_stub, @function\n"
-    "sf_return_stub:\n\t"
-    ANNOTATE_NOENDBR "\n\t"
-    ASM_RET "\n"
-    ".size sf_return_stub, .-sf_return_stub\n"
-    ".popsection\n");
-#define SF_RETURN_ADDR	((unsigned long)sf_return_stub)
-
-int sf_deny(struct pt_regs *regs, int rc)
-{
-	if (!rc)
-		return 0;
-	regs_set_return_value(regs, rc);
-	instruction_pointer_set(regs, SF_RETURN_ADDR);
-	return 1;	/* the instruction pointer was changed */
-}
-NOKPROBE_SYMBOL(sf_deny);
-
-/*
- * Diverted calls (sf_divert()) run module text that may sleep, so unload
- * must wait for them: sf_diverted counts the calls sent on and not yet
- * done, and synchronize_rcu_tasks() then waits out the last instructions
- * after sf_divert_done() (a task preempted there has made no voluntary
- * context switch yet), as ftrace does for its trampolines.
- */
-static atomic_t sf_diverted = ATOMIC_INIT(0);
-
-int sf_divert(struct pt_regs *regs, unsigned long fn)
-{
-	atomic_inc(&sf_diverted);
-	instruction_pointer_set(regs, fn);
-	return 1;	/* the instruction pointer was changed */
-}
-NOKPROBE_SYMBOL(sf_divert);
-
-void sf_divert_done(void)
-{
-	if (atomic_dec_and_test(&sf_diverted))
-		wake_up_var(&sf_diverted);
-}
-
-static void sf_divert_wait(void)
-{
-	wait_var_event(&sf_diverted, !atomic_read(&sf_diverted));
-	synchronize_rcu_tasks();
-}
 
 static const struct sf_hook *const sf_tables[] = {
 	sf_task_hooks, sf_ipc_hooks, sf_net_hooks, sf_net4_hooks,

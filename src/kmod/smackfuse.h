@@ -26,7 +26,7 @@
 struct cred;
 struct task_struct;
 
-/* ---- labels of tasks and objects (ltab.c) ---- */
+/* ---- label tables: the code (ltab.c) ---- */
 
 #define SF_LTAB_BITS	10
 
@@ -48,17 +48,9 @@ void sf_ltab_del(struct sf_ltab *t, const void *key);
 /* Drop every entry; call after all probes are gone. */
 void sf_ltab_destroy(struct sf_ltab *t);
 
-extern struct sf_ltab sf_tasks, sf_ipcs, sf_socks;
-/* Label of the task that last set a file's owner (F_SETOWN), for SIGIO. */
-extern struct sf_ltab sf_fowners;
-/* Label of the task that created a kernel key (hooks_key.c). */
-extern struct sf_ltab sf_keys;
+/* ---- the module's state (state.c) ---- */
 
-/* Wait until the SMACK64EXEC labels queued at exec are set (hooks_task.c). */
-void sf_exec_wait(void);
-
-/* ---- policy, decisions, counters, audit (check.c) ---- */
-
+/* The policy: created at load and freed at unload by main.c. */
 extern struct sf_policy *sf_policy;
 
 struct sf_counters {
@@ -78,10 +70,22 @@ extern int sf_log_policy;
 #define SF_PTRACE_DRACONIAN	2	/* same label only */
 extern int sf_ptrace_rule;
 
+extern struct sf_ltab sf_tasks, sf_ipcs, sf_socks;
+/* Label of the task that last set a file's owner (F_SETOWN), for SIGIO. */
+extern struct sf_ltab sf_fowners;
+/* Label of the task that created a kernel key (hooks_key.c). */
+extern struct sf_ltab sf_keys;
+
 static inline sf_lid sf_task_label(const struct task_struct *t)
 {
 	return sf_ltab_get(&sf_tasks, t);
 }
+
+/* The ambient file's label: IPv4 (net4.c) and IPv6 (net6.c) hosts. */
+void sf_ambient_set(sf_lid lid);
+sf_lid sf_ambient_get(void);
+
+/* ---- decisions, privilege, audit (check.c) ---- */
 
 /* CAP_@cap of @cred in the initial namespace, narrowed by onlycap. */
 bool sf_privileged(const struct cred *cred, int cap, sf_lid label);
@@ -123,18 +127,7 @@ int sf_report(sf_lid subject, sf_lid object, u32 request, int rc,
 int sf_check_current(sf_lid object, u32 request, const char *fn,
 		     const struct sf_aobj *obj);
 
-/* ---- the probes (probe.c) ---- */
-
-struct sf_hook {
-	const char *symbol;		/* e.g. "security_task_kill" */
-	kprobe_pre_handler_t pre;	/* returns sf_deny(regs, rc) */
-	bool cleanup;			/* only forgets a label: a miss leaves
-					 * a stale entry, never lets a call
-					 * through (counted apart) */
-	unsigned long *body;		/* if set, receives the address of the
-					 * function's body past the probed
-					 * call site (for sf_divert()) */
-};
+/* ---- what a handler's decision does (deny.c) ---- */
 
 /*
  * sf_deny - make the probed function return @rc without running it.
@@ -152,21 +145,21 @@ int sf_deny(struct pt_regs *regs, int rc);
  */
 int sf_divert(struct pt_regs *regs, unsigned long fn);
 void sf_divert_done(void);
+/* Wait until no diverted call is left (after the probes are gone). */
+void sf_divert_wait(void);
 
-/* Register every hook of every table, or none; names the one that fails. */
-int sf_probes_register(void);
-void sf_probes_unregister(void);
-/*
- * Handlers that did not run since load (kprobe nmissed, summed): of the
- * checking and labelling probes (@cleanup false: a miss there may let a
- * call through or mislabel a task), or of the cleanup probes.
- */
-unsigned long sf_probes_missed(bool cleanup);
-/* "missed SYMBOL N" lines for every probe that missed, into @buf. */
-size_t sf_probes_missed_detail(char *buf, size_t size);
-unsigned int sf_probes_count(void);
-/* Handlers entered from an int3 at a probed call site (see probe.c). */
-unsigned long sf_probes_traps(void);
+/* ---- the hooks (hooks_*.c, net4.c), registered by probe.c ---- */
+
+struct sf_hook {
+	const char *symbol;		/* e.g. "security_task_kill" */
+	kprobe_pre_handler_t pre;	/* returns sf_deny(regs, rc) */
+	bool cleanup;			/* only forgets a label: a miss leaves
+					 * a stale entry, never lets a call
+					 * through (counted apart) */
+	unsigned long *body;		/* if set, receives the address of the
+					 * function's body past the probed
+					 * call site (for sf_divert()) */
+};
 
 extern const struct sf_hook sf_task_hooks[];
 extern const struct sf_hook sf_ipc_hooks[];
@@ -184,18 +177,38 @@ bool sf_mqueue_inode(const struct inode *inode);
 /* @request: the open's access, SF_MAY_READ and SF_MAY_WRITE. */
 int sf_mqueue_open_check(struct file *file, u32 request);
 
-/* ---- IPv4 host labels (net4.c) ---- */
-
-int sf_netlabel_write(char *buf, struct sf_error *err);
-size_t sf_netlabel_print(char *buf, size_t size);	/* snprintf style */
-void sf_ambient_set(sf_lid lid);
-sf_lid sf_ambient_get(void);
-void sf_net4_exit(void);
-
 /* ---- IPv6 destinations (net6.c) ---- */
 
 int sf_inet6_check(struct sock *sk, const void *addr, int len,
 		   const char *fn);
+
+/* ---- IPv4 host labels (net4.c) ---- */
+
+int sf_netlabel_write(char *buf, struct sf_error *err);
+size_t sf_netlabel_print(char *buf, size_t size);	/* snprintf style */
+void sf_net4_exit(void);
+
+/* ---- tasks (hooks_task.c) ---- */
+
+/* Wait until the SMACK64EXEC labels queued at exec are set. */
+void sf_exec_wait(void);
+
+/* ---- the probes (probe.c) ---- */
+
+/* Register every hook of every table, or none; names the one that fails. */
+int sf_probes_register(void);
+void sf_probes_unregister(void);
+/*
+ * Handlers that did not run since load (kprobe nmissed, summed): of the
+ * checking and labelling probes (@cleanup false: a miss there may let a
+ * call through or mislabel a task), or of the cleanup probes.
+ */
+unsigned long sf_probes_missed(bool cleanup);
+/* "missed SYMBOL N" lines for every probe that missed, into @buf. */
+size_t sf_probes_missed_detail(char *buf, size_t size);
+unsigned int sf_probes_count(void);
+/* Handlers entered from an int3 at a probed call site (see probe.c). */
+unsigned long sf_probes_traps(void);
 
 /* ---- securityfs (fs.c) ---- */
 
