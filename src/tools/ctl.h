@@ -50,6 +50,7 @@ int ctl_targets_find(const struct ctl_opts *o, struct ctl_targets *t);
 int ctl_policy_targets(const struct ctl_opts *o, unsigned int allowed,
 		       struct ctl_targets *t, bool *kmod);
 bool ctl_want(const struct ctl_opts *o, unsigned int target);
+bool ctl_kmod_present(const struct ctl_opts *o);
 void ctl_targets_free(struct ctl_targets *t);
 
 /* ctl_io.c: growable text, control files, messages, options. */
@@ -71,7 +72,6 @@ void ctl_say_write_error(const char *target, const char *dir,
 			 const char *name, int rc);
 
 /* ctl_kmod.c: the module's target */
-bool ctl_kmod_present(const struct ctl_opts *o);
 int ctl_kmod_apply(const struct ctl_opts *o, const struct ctl_text *rules,
 		   bool clear, const char *onlycap);
 /* ctl_nl.c: the kernel's NetLabel target */

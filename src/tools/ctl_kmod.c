@@ -24,16 +24,6 @@
 
 #define CTL_KMOD_WRITE_MAX	(4u << 20)	/* SF_WRITE_MAX in fs.c */
 
-bool ctl_kmod_present(const struct ctl_opts *o)
-{
-	char path[PATH_MAX];
-
-	if (snprintf(path, sizeof(path), "%s/load2", o->kmod_dir) >=
-	    (int)sizeof(path))
-		return false;
-	return access(path, F_OK) == 0;
-}
-
 /* Parse @text with @parse into @b; say file:line:reason if it fails. */
 static int ctl_kmod_parse(struct sf_labels *labels, const char *name,
 			  int (*parse)(struct sf_labels *, const char *,

@@ -155,6 +155,17 @@ int ctl_targets_find(const struct ctl_opts *o, struct ctl_targets *t)
 	return ctl_find_wait(o, t, false);
 }
 
+/* Is smackfuse.ko loaded (its control files there)? */
+bool ctl_kmod_present(const struct ctl_opts *o)
+{
+	char path[PATH_MAX];
+
+	if (snprintf(path, sizeof(path), "%s/load2", o->kmod_dir) >=
+	    (int)sizeof(path))
+		return false;
+	return access(path, F_OK) == 0;
+}
+
 bool ctl_want(const struct ctl_opts *o, unsigned int target)
 {
 	if (o->targets)
