@@ -110,24 +110,24 @@ triple "ptrace attach (rw)" "A B rw" EACCES act ptrace $T
 check_out "ptrace attach: read alone is not enough" EACCES \
 	sh -c "printf 'A B r\n' >$SF/load2; smackrun -u $U A kact ptrace $T"
 revoke A
-# The logging file (smackfs' logging): 0 none, 1 denials, 2 grants, 3 both.
-check_out "logging reads 1 (denials) at load" 1 cat $SF/logging
-check_fails "a non-root task cannot set logging" \
-	smackrun -u $U A sh -c "echo 3 >$SF/logging"
-check_fails "logging 4 is refused" sh -c "echo 4 >$SF/logging"
-check_fails "logging -1 is refused" sh -c "echo -1 >$SF/logging"
-check "logging 3 (both) is taken" sh -c "echo 3 >$SF/logging"
-check_out "... and reads back" 3 cat $SF/logging
+# A control file that holds one number (smackfs' logging, ptrace): FILE
+# reads AT_LOAD at load; root may write GOOD, which reads back; a non-root
+# task may not; BAD1 and BAD2 are refused.
+number_file() {	# FILE AT_LOAD BAD1 BAD2 GOOD
+	check_out "$1 reads $2 at load" "$2" cat $SF/$1
+	check_fails "a non-root task cannot set $1" \
+		smackrun -u $U A sh -c "echo $5 >$SF/$1"
+	check_fails "$1 $3 is refused" sh -c "echo $3 >$SF/$1"
+	check_fails "$1 $4 is refused" sh -c "echo $4 >$SF/$1"
+	check "$1 $5 is taken" sh -c "echo $5 >$SF/$1"
+	check_out "$1: ... and reads back" "$5" cat $SF/$1
+}
+# logging: 0 none, 1 denials (the default), 2 grants, 3 both.
+number_file logging 1 4 -1 3
 check "logging 1 again" sh -c "echo 1 >$SF/logging"
 # The ptrace file (smackfs' ptrace): 1 exact, 2 draconian decide attach by
 # label, not by rule.
-check_out "ptrace mode reads 0 (default) at load" 0 cat $SF/ptrace
-check_fails "a non-root task cannot set the ptrace mode" \
-	smackrun -u $U A sh -c "echo 1 >$SF/ptrace"
-check_fails "ptrace mode 3 is refused" sh -c "echo 3 >$SF/ptrace"
-check_fails "ptrace mode x is refused" sh -c "echo x >$SF/ptrace"
-check "ptrace mode 1 (exact) is taken" sh -c "echo 1 >$SF/ptrace"
-check_out "... and reads back" 1 cat $SF/ptrace
+number_file ptrace 0 3 x 1
 check_out "exact: attach with rule A B rw is still denied (labels differ)" \
 	EACCES sh -c "printf 'A B rw\n' >$SF/load2; smackrun -u $U A kact ptrace $T"
 check_out "exact: PTRACE_TRACEME, parent A, child B, rule A B rw: denied" \
