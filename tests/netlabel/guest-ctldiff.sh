@@ -46,9 +46,10 @@ report() {
 	echo "@S$n map $(map | one)"
 	echo "@S$n cipsov4 $($N cipsov4 list | one)"
 	# netlabelctl prints a static label's text unterminated (what follows
-	# it in memory comes too, different every run): its text is not
-	# compared, its address is
-	echo "@S$n unlbl $($N unlbl list | one | sed 's/label:"[^"]*"/label:?/g')"
+	# it in memory comes too, different every run, a quote among it at
+	# times): its text, to the end of the entry, is not compared, its
+	# address is
+	echo "@S$n unlbl $($N unlbl list | one | sed 's/label:"[^"]*"[^ ]*/label:?/g')"
 }
 
 echo "@S0 start"
