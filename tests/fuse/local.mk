@@ -42,6 +42,7 @@ FUSE_TESTS = \
 	tests/fuse/mountopts.test \
 	tests/fuse/examples.test \
 	tests/fuse/enforce.test \
+	tests/fuse/label-values.test \
 	tests/fuse/parity-ops.test \
 	tests/fuse/mount.test \
 	tests/fuse/onlycap.test \

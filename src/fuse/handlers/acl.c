@@ -84,13 +84,9 @@ int sf_acl_check_get(struct sf_fs *fs, struct sf_subject *s,
  * objects whose attributes it keeps (ops.c). */
 static bool sf_acl_cacheable(struct sf_fs *fs, struct sf_node *n)
 {
-	sf_lid lid;
-
 	if (fs->opt.cache_strict)
 		return false;
-	lid = sf_node_label(fs, n);
-	return lid == SF_LID_STAR || lid == SF_LID_WEB ||
-	       lid == fs->sole_subject;
+	return sf_all_access(fs, sf_node_label(fs, n));
 }
 
 /**

@@ -31,7 +31,7 @@ static double sf_timeout(struct sf_fs *fs, struct sf_node *dir)
 	if (fs->opt.cache_strict)
 		return 0;
 	if (sf_attr_timeout(fs, dir) > 0 && !sf_universal(lid) &&
-	    lid != fs->sole_subject)
+	    !sf_all_access(fs, lid))
 		return 0;	/* a walk some caller may not make */
 	return SF_CACHE_TIMEOUT;
 }
@@ -53,8 +53,7 @@ double sf_attr_timeout(struct sf_fs *fs, struct sf_node *n)
 	if (fs->opt.cache_strict || atomic_load(&n->mapped_write))
 		return 0;
 	lid = sf_node_label(fs, n);
-	return lid == SF_LID_STAR || lid == SF_LID_WEB ||
-	       lid == fs->sole_subject ? SF_CACHE_TIMEOUT : 0;
+	return sf_all_access(fs, lid) ? SF_CACHE_TIMEOUT : 0;
 }
 
 /*

@@ -13,19 +13,6 @@
 
 #include "ops.h"
 
-/* A Smack attribute value as smk_import_entry() reads it: up to the
- * first NUL or white space. */
-static size_t sf_label_len(const char *value, size_t size)
-{
-	size_t i;
-
-	for (i = 0; i < size; i++)
-		if (!value[i] || value[i] == ' ' || value[i] == '\n' ||
-		    value[i] == '\t')
-			break;
-	return i;
-}
-
 /* smack_inode_setxattr(): checks on the name and the value. */
 static int sf_setxattr_smack(struct sf_fs *fs, struct sf_subject *s,
 			     struct sf_node *n, const char *name,
@@ -45,7 +32,8 @@ static int sf_setxattr_smack(struct sf_fs *fs, struct sf_subject *s,
 	    strcmp(attr, "SMACK64MMAP") && strcmp(attr, "SMACK64IPIN") &&
 	    strcmp(attr, "SMACK64IPOUT"))
 		return 0;
-	len = sf_label_len(value, size);
+	/* smk_import_entry(): the value's valid prefix ("Z\n" is Z) */
+	len = sf_label_prefix(value, size);
 	if (!len || sf_label_intern(fs->labels, value, len, lid, NULL))
 		return -EINVAL;
 	if ((!strcmp(attr, "SMACK64EXEC") || !strcmp(attr, "SMACK64MMAP")) &&
@@ -176,7 +164,10 @@ void sf_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 		/* smack_inode_getsecurity: the label in force. */
 		const char *l = sf_label_name(fs->labels, sf_node_label(fs, n));
 
-		sf_reply_value(req, l, strlen(l), size);
+		if (l)
+			sf_reply_value(req, l, strlen(l), size);
+		else	/* the backing attribute could not be read */
+			fuse_reply_err(req, EIO);
 		return;
 	}
 	sf_proc_path(n, proc, sizeof(proc));

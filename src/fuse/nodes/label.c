@@ -40,6 +40,15 @@ bool sf_universal(sf_lid lid)
 	return lid == SF_LID_FLOOR || lid == SF_LID_STAR || lid == SF_LID_WEB;
 }
 
+/* Objects on which every caller has every access whatever the rules: "*",
+ * "@", and the one label of a users map that gives every caller one (an
+ * object whose label could not be read is none of these). */
+bool sf_all_access(struct sf_fs *fs, sf_lid lid)
+{
+	return lid == SF_LID_STAR || lid == SF_LID_WEB ||
+	       (lid != SF_LID_INVALID && lid == fs->sole_subject);
+}
+
 static ssize_t sf_node_getxattr(struct sf_node *n, const char *name,
 				char *buf, size_t size)
 {
@@ -49,9 +58,37 @@ static ssize_t sf_node_getxattr(struct sf_node *n, const char *name,
 	return getxattr(path, name, buf, size);
 }
 
-static void sf_node_label_read(struct sf_fs *fs, struct sf_node *n)
+/*
+ * The label in @n's SMACK64, as smk_fetch() imports it at instantiation:
+ * the valid prefix of up to SMK_LONGLABEL bytes ("Z\n" and "Z/x" are Z).
+ * No attribute, one longer than that (ERANGE) or one that starts with no
+ * label leave @lid the mount default, as smack_d_instantiate() does.
+ * Returns -errno when the attribute cannot be read at all, or the label
+ * not kept: mainline would give the default, but which label the file
+ * carries is then not known, so the caller denies and reads again later.
+ */
+static int sf_node_label_fetch(struct sf_fs *fs, struct sf_node *n,
+			       sf_lid *lid)
 {
 	char buf[SF_LABEL_MAX + 1];
+	ssize_t len;
+	size_t i;
+
+	*lid = fs->opt.def;
+	len = sf_node_getxattr(n, fs->opt.x_smack, buf, sizeof(buf));
+	if (len < 0)
+		return errno == ENODATA || errno == ENOTSUP ||
+		       errno == ERANGE ? 0 : -errno;
+	i = sf_label_prefix(buf, (size_t)len);
+	if (i && sf_label_intern(fs->labels, buf, i, lid, NULL))
+		return -ENOMEM;
+	return 0;
+}
+
+/* Reads @n's label and transmute flag into the node; returns the label. */
+static sf_lid sf_node_label_read(struct sf_fs *fs, struct sf_node *n)
+{
+	char buf[sizeof(SF_TRANS_TRUE)];
 	unsigned int flags = SF_NODE_LABEL_VALID;
 	sf_lid lid = fs->opt.def;
 	ssize_t len;
@@ -60,23 +97,14 @@ static void sf_node_label_read(struct sf_fs *fs, struct sf_node *n)
 		/* Set at mount (smack_d_instantiate), changed by setxattr. */
 		flags |= atomic_load(&n->flags) & SF_NODE_TRANSMUTE;
 		atomic_store(&n->flags, flags);
-		return;
+		return atomic_load(&n->label);
 	}
 	if (n->type == S_IFSOCK) {
 		lid = SF_LID_STAR;	/* as mainline: sockets are "*" */
 		goto out;
 	}
-	len = sf_node_getxattr(n, fs->opt.x_smack, buf, sizeof(buf) - 1);
-	if (len > 0) {
-		sf_lid found;
-
-		/* Mainline accepts a trailing NUL in the stored value. */
-		if (buf[len - 1] == '\0')
-			len--;
-		if (len > 0 && !sf_label_intern(fs->labels, buf, (size_t)len,
-						&found, NULL))
-			lid = found;
-	}
+	if (sf_node_label_fetch(fs, n, &lid))
+		return SF_LID_INVALID;	/* denied (sf_access), not kept */
 	if (n->type == S_IFDIR) {
 		len = sf_node_getxattr(n, fs->opt.x_transmute, buf,
 				       sizeof(buf));
@@ -86,15 +114,15 @@ static void sf_node_label_read(struct sf_fs *fs, struct sf_node *n)
 out:
 	atomic_store(&n->label, lid);
 	atomic_store(&n->flags, flags);
+	return lid;
 }
 
 sf_lid sf_node_label(struct sf_fs *fs, struct sf_node *n)
 {
 	if (!(atomic_load(&n->flags) & SF_NODE_LABEL_VALID))
-		sf_node_label_read(fs, n);
-	else
-		atomic_fetch_add_explicit(&fs->stats.cache_hits, 1,
-					  memory_order_relaxed);
+		return sf_node_label_read(fs, n);
+	atomic_fetch_add_explicit(&fs->stats.cache_hits, 1,
+				  memory_order_relaxed);
 	return atomic_load(&n->label);
 }
 
