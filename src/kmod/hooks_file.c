@@ -40,10 +40,14 @@
 static unsigned long sf_file_receive_body;
 
 /*
- * The file's label, as mainline's smk_fetch() at instantiation: the
- * attribute up to its first byte that cannot be in a label; no attribute
- * is floor, and a label the policy has never seen is SF_LID_INVALID (no
- * rule can name it, and sf_access() denies it).
+ * The file's label, as smack_d_instantiate() imports it with smk_fetch():
+ * the valid prefix of at most SMK_LONGLABEL bytes of the attribute.  No
+ * attribute, one longer than that or one that starts with no label ("",
+ * "-X") give the superblock's default, which is floor on a filesystem
+ * mounted with privilege and without smackfsdef= (the module's stand-in
+ * for every filesystem: it keeps no mount's options).  One that cannot be
+ * read at all is SF_LID_INVALID, as is a label the policy has never seen:
+ * no rule can name it, and sf_access() denies it.
  */
 static sf_lid sf_file_label(struct file *file)
 {
@@ -51,14 +55,14 @@ static sf_lid sf_file_label(struct file *file)
 	ssize_t n, i;
 
 	n = __vfs_getxattr(file_dentry(file), file_inode(file),
-			   XATTR_NAME_SMACK, buf, sizeof(buf) - 1);
-	if (n == -ENODATA || n == -EOPNOTSUPP)
+			   XATTR_NAME_SMACK, buf, sizeof(buf));
+	if (n == -ENODATA || n == -EOPNOTSUPP || n == -ERANGE || !n)
 		return SF_LID_FLOOR;
-	if (n <= 0)
+	if (n < 0)
 		return SF_LID_INVALID;
 	i = sf_label_prefix(buf, n);
-	if (!i)	/* no label: no rule can name it */
-		return SF_LID_INVALID;
+	if (!i)
+		return SF_LID_FLOOR;
 	return sf_label_find(sf_policy_labels(sf_policy), buf, i);
 }
 
@@ -184,7 +188,7 @@ static sf_lid sf_mmap_subject(void)
 	if (!exe)
 		return self;
 	n = __vfs_getxattr(file_dentry(exe), file_inode(exe),
-			   XATTR_NAME_SMACKEXEC, buf, sizeof(buf) - 1);
+			   XATTR_NAME_SMACKEXEC, buf, sizeof(buf));
 	fput(exe);
 	len = n > 0 ? sf_label_prefix(buf, n) : 0;
 	if (len && !sf_label_intern(sf_policy_labels(sf_policy), buf, len,

@@ -103,7 +103,7 @@ static void sf_exec_label(struct callback_head *cb)
 	ssize_t n;
 
 	n = __vfs_getxattr(file_dentry(w->file), file_inode(w->file),
-			   XATTR_NAME_SMACKEXEC, buf, sizeof(buf) - 1);
+			   XATTR_NAME_SMACKEXEC, buf, sizeof(buf));
 	fput(w->file);
 	kfree(w);
 	if (sf_exec_label_unknown(n)) {

@@ -305,6 +305,23 @@ check_out "fd passing: an unlabeled file read-write needs A _ w" EACCES \
 kact setxattr /tmp/fu security.SMACK64 NeverSeen >/dev/null
 check_out "fd passing: a label no rule names is refused" EACCES \
 	fdp A /tmp/fu r
+# smk_fetch(): a value that starts with no label ("-X", empty) or is
+# longer than SMK_LONGLABEL gives the filesystem's default, floor; one of
+# 256 bytes is read whole, and its prefix counts.
+for v in -X ''; do
+	kact setxattr /tmp/fu security.SMACK64 "$v" >/dev/null
+	check_out "fd passing: SMACK64 \"$v\" is floor: read-only needs no rule" \
+		OK fdp A /tmp/fu r
+	check_out "fd passing: SMACK64 \"$v\" is floor: read-write needs A _ w" \
+		EACCES fdp A /tmp/fu rw
+done
+long=X/$(printf '%0254d' 0)
+kact setxattr /tmp/fu security.SMACK64 "$long" >/dev/null
+triple "fd passing: a 256-byte SMACK64 \"X/0...\" is X (r)" "A X r" \
+	EACCES fdp A /tmp/fu r
+kact setxattr /tmp/fu security.SMACK64 "$long/" >/dev/null
+check_out "fd passing: a 257-byte SMACK64 is floor (ERANGE): read-only" OK \
+	fdp A /tmp/fu r
 triple "fd passing: a socket labelled B needs w both ways" "A B w\nB A w" \
 	EACCES fdp A - sock
 check_out "fd passing: a socket with A B w but not B A w is refused" \
