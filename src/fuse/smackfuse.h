@@ -171,6 +171,8 @@ struct sf_stats {
 	 * them denied; the first denial of a mount is logged. */
 	atomic_ulong unsure, unsure_denied;
 	atomic_bool unsure_logged;
+	/* Callers whose /proc status was not the request's (subject.c). */
+	atomic_ulong status_not_caller;
 };
 
 /*
@@ -220,6 +222,7 @@ struct sf_subject {
 	uid_t uid;
 	gid_t gid;
 	sf_lid lid;
+	struct sf_stats *stats;		/* its mount's counters */
 	bool status_read;		/* @status read (subject.c) */
 	struct sf_task_status status;	/* its /proc/PID/status */
 };

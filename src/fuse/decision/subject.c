@@ -193,8 +193,6 @@ int sf_users_status(struct sf_fs *fs, char *buf, size_t size)
 	return snprintf(buf, size, "users known: 0\n");
 }
 
-static atomic_ulong sf_status_not_caller;
-
 /* A notice said once by this file: standard error with -f, else syslog. */
 static __attribute__((format(printf, 1, 2))) void
 sf_subject_notice(const char *fmt, ...)
@@ -300,7 +298,7 @@ static void sf_subject_status(struct sf_subject *s)
 	sf_task_status_parse(buf, &s->status);
 	if ((s->status.have & SF_TASK_HAVE_UID) && s->status.fsuid == s->uid)
 		return;
-	if (atomic_fetch_add_explicit(&sf_status_not_caller, 1,
+	if (atomic_fetch_add_explicit(&s->stats->status_not_caller, 1,
 				      memory_order_relaxed) == 0)
 		sf_not_caller_log(s);
 	memset(&s->status, 0, sizeof(s->status));
@@ -310,10 +308,9 @@ static void sf_subject_status(struct sf_subject *s)
  * status part, as sf_getattr_status()). */
 int sf_privilege_status(struct sf_fs *fs, char *buf, size_t size)
 {
-	(void)fs;
 	return snprintf(buf, size, "privilege refused, status not the "
 			"caller's: %lu\n",
-			atomic_load_explicit(&sf_status_not_caller,
+			atomic_load_explicit(&fs->stats.status_not_caller,
 					     memory_order_relaxed));
 }
 
@@ -413,7 +410,8 @@ static sf_lid sf_subject_kmod(struct sf_fs *fs, pid_t pid)
 
 sf_lid sf_subject_of(struct sf_fs *fs, pid_t pid, uid_t uid, gid_t gid)
 {
-	struct sf_subject s = { .pid = pid, .uid = uid, .gid = gid };
+	struct sf_subject s = { .pid = pid, .uid = uid, .gid = gid,
+				.stats = &fs->stats };
 
 	switch (fs->opt.subject) {
 	case SF_SUBJ_SMACK:
@@ -434,6 +432,7 @@ void sf_subject_get(struct sf_fs *fs, fuse_req_t req, struct sf_subject *s)
 	const struct fuse_ctx *ctx = fuse_req_ctx(req);
 
 	memset(s, 0, sizeof(*s));
+	s->stats = &fs->stats;
 	s->pid = ctx->pid;
 	s->uid = ctx->uid;
 	s->gid = ctx->gid;
