@@ -75,6 +75,15 @@ sed -n 's/^configure: \(FUSE .*\)/@diag \1/p' /tmp/configure.log
 grep -E '^checking whether (fuse_passthrough_open|fuse_req_is_uring) is declared|^checking whether libfuse' \
 	/tmp/configure.log | sed 's/^/@diag /'
 step make make -j"$(nproc)" || exit 0
+# libfuse's own ring (uring_libfuse.c) is built only with a libfuse that
+# carries requests over io_uring, which no Debian release has: where the
+# headers declare its API, the file is at least compiled, with the
+# project's flags (-Werror), so that it cannot rot unseen.
+if grep -q '^DEFS = .*-DHAVE_DECL_FUSE_REQ_IS_URING=1' Makefile &&
+	! grep -q '^DEFS = .*-DSF_LIBFUSE_URING=1' Makefile; then
+	step compile-uring_libfuse.c \
+		make src/fuse/transport/smackfuse-uring_libfuse.o || exit 0
+fi
 step install make install DESTDIR=/tmp/inst || exit 0
 for f in /usr/local/sbin/smackfuse /usr/local/sbin/smackfusectl \
 	/usr/local/share/man/man8/smackfuse.8 /etc/smackfuse/accesses.d; do
