@@ -221,10 +221,12 @@ static int do_lock_cmd(int fd, int cmd, short type)
 }
 
 /* The value a setxattr case writes: SMACK64TRANSMUTE takes only "TRUE",
- * any other value would be refused for itself, not by Smack's checks. */
+ * any other value would be refused for itself, not by Smack's checks.
+ * The label PfA comes with a tail that smk_import_entry() cuts off (the
+ * label ends at the '/'), which both sides must read as PfA. */
 static const char *xattr_value(const char *name)
 {
-	return strcmp(name, XA_TRANS) ? "PfA" : "TRUE";
+	return strcmp(name, XA_TRANS) ? "PfA/x" : "TRUE";
 }
 
 /* Five bytes of the file onto the five after them, through the one

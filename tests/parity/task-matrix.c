@@ -490,10 +490,25 @@ static char *self_image(size_t *size)
 }
 
 /*
+ * Object i's label as an attribute value: every other one with a tail
+ * that smk_fetch() cuts off at the '/' ("Br/t" is Br), which the module
+ * must read the same way.  Returns a static buffer.
+ */
+static const char *stored_label(int i)
+{
+	static char value[64];
+
+	snprintf(value, sizeof(value), i % 2 ? "%s/t" : "%s",
+		 objects[i].label);
+	return value;
+}
+
+/*
  * On a tmpfs of our own (no noexec, xattrs kept in both kernels):
  *   <name>    mode 0666, SMACK64 = the label: passed as open fds
  *   x.<name>  a copy of this program, SMACK64 _, SMACK64EXEC = the label
  *   m.<name>  a page, SMACK64 _, SMACK64MMAP = the label
+ * (the first two as stored_label() writes it).
  */
 static void make_files(void)
 {
@@ -506,13 +521,13 @@ static void make_files(void)
 	if (mount("tmpfs", FILE_DIR, "tmpfs", 0, "mode=755"))
 		die("mount %s: %s", FILE_DIR, strerror(errno));
 	for (i = 0; i < NFILES; i++)
-		make_file(objects[i].name, 0666, objects[i].label, "", NULL,
+		make_file(objects[i].name, 0666, stored_label(i), "", NULL,
 			  NULL, 0);
 	for (i = 0; i <= NTASKS; i++) {
 		snprintf(name, sizeof(name), "x.%s",
 			 i < NTASKS ? objects[i].name : "none");
 		make_file(name, 0755, "_", "security.SMACK64EXEC",
-			  i < NTASKS ? objects[i].label : NULL, exe, size);
+			  i < NTASKS ? stored_label(i) : NULL, exe, size);
 	}
 	for (i = 0; i < NMMAP; i++) {
 		snprintf(name, sizeof(name), "m.%s", mmap_labels[i].name);
