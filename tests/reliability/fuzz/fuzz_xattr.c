@@ -14,10 +14,11 @@
  * - without CAP_MAC_ADMIN a Smack attribute is refused with EPERM;
  * - a refused call leaves every backing attribute and the label the
  *   daemon holds for the object exactly as they were;
- * - an accepted SMACK64/SMACK64EXEC/SMACK64MMAP/IPIN/IPOUT value is a
- *   valid label by an oracle written here from smack_lsm.c's rules (not
- *   the core's parser), stored as exactly that label, and read back as
- *   it; EXEC and MMAP never take "*" or "@";
+ * - an accepted SMACK64/SMACK64EXEC/SMACK64MMAP/IPIN/IPOUT value starts
+ *   with a valid label by an oracle written here from smack_lsm.c's rules
+ *   (not the core's parser: smk_import_entry() takes the value's valid
+ *   prefix, "A/b" is A), is stored as exactly that label, and read back
+ *   as it; EXEC and MMAP never take "*" or "@";
  * - an accepted SMACK64TRANSMUTE is "TRUE" on a directory;
  * - a privileged SMACK64 set (flags 0) of a valid label is never refused.
  */
@@ -106,32 +107,27 @@ static int fz_thread(pthread_t *t, const pthread_attr_t *a,
 
 /* ---- the oracle ---- */
 
-/* smk_parse_smack()'s rules: 1..255 bytes of printable ASCII other than
- * / " \ ', not starting with '-'.  The value ends at NUL or blank. */
+/* smk_parse_smack()'s rules: the label is the value up to its first byte
+ * that a label cannot hold (not printable ASCII, or / " \ '), and must
+ * then be 1..255 bytes that do not start with '-' (fz_label_ok). */
 static size_t fz_token(const char *v, size_t size)
 {
 	size_t i;
 
-	for (i = 0; i < size; i++)
-		if (!v[i] || v[i] == ' ' || v[i] == '\n' || v[i] == '\t')
-			break;
-	return i;
-}
-
-static bool fz_label_ok(const char *v, size_t len)
-{
-	size_t i;
-
-	if (len == 0 || len > 255 || v[0] == '-')
-		return false;
-	for (i = 0; i < len; i++) {
+	for (i = 0; i < size; i++) {
 		unsigned char c = (unsigned char)v[i];
 
 		if (c <= ' ' || c > '~' || c == '/' || c == '"' ||
 		    c == '\\' || c == '\'')
-			return false;
+			break;
 	}
-	return true;
+	return i;
+}
+
+/* A label cut by fz_token() of @len bytes is one smk_parse_smack() takes. */
+static bool fz_label_ok(const char *v, size_t len)
+{
+	return len > 0 && len <= 255 && v[0] != '-';
 }
 
 /* ---- the backing objects ---- */
