@@ -268,6 +268,8 @@ const char *sf_xattr_backing(struct sf_fs *fs, const char *name,
 			     char *buf, size_t size, bool *is_smack);
 bool sf_universal(sf_lid lid);
 bool sf_all_access(struct sf_fs *fs, sf_lid lid);
+int sf_node_label_attr(struct sf_fs *fs, struct sf_node *n,
+		       const char *name, sf_lid *lid);
 
 /* subject.c */
 int sf_subject_setup(struct sf_fs *fs);

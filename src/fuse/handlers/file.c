@@ -90,28 +90,19 @@ int sf_file_fd_if_open(const struct fuse_file_info *fi)
 
 /*
  * The label in @n's attribute @name (SMACK64MMAP or SMACK64EXEC), as
- * smack_d_instantiate() reads it: the valid prefix of the value, and not
- * "*" or "@".  Returns 0, -ENODATA when there is none (mainline ignores a
- * value that is no such label: smk_fetch() leaves the field NULL), or
- * another negative errno when it cannot be read.
+ * smack_d_instantiate() reads it (sf_node_label_attr()), and not "*" or
+ * "@".  Returns 0, -ENODATA when there is none (mainline ignores a value
+ * that is no such label: smk_fetch() leaves the field NULL), or another
+ * negative errno when it cannot be read.
  */
 static int sf_file_task_label(struct sf_fs *fs, struct sf_node *n,
 			      const char *name, sf_lid *lid)
 {
-	char buf[SF_LABEL_MAX + 1], proc[64];
-	ssize_t len;
-	size_t i;
+	int rc = sf_node_label_attr(fs, n, name, lid);
 
-	sf_proc_path(n, proc, sizeof(proc));
-	len = getxattr(proc, name, buf, sizeof(buf));
-	if (len < 0)
-		return errno == ENODATA || errno == ENOTSUP ||
-		       errno == ERANGE ? -ENODATA : -errno;
-	i = sf_label_prefix(buf, (size_t)len);
-	if (!i || sf_label_intern(fs->labels, buf, i, lid, NULL) ||
-	    *lid == SF_LID_STAR || *lid == SF_LID_WEB)
+	if (!rc && (*lid == SF_LID_STAR || *lid == SF_LID_WEB))
 		return -ENODATA;
-	return 0;
+	return rc;
 }
 
 /*

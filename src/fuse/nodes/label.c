@@ -58,31 +58,30 @@ static ssize_t sf_node_getxattr(struct sf_node *n, const char *name,
 	return getxattr(path, name, buf, size);
 }
 
-/*
- * The label in @n's SMACK64, as smk_fetch() imports it at instantiation:
- * the valid prefix of up to SMK_LONGLABEL bytes ("Z\n" and "Z/x" are Z).
- * No attribute, one longer than that (ERANGE) or one that starts with no
- * label leave @lid the mount default, as smack_d_instantiate() does.
- * Returns -errno when the attribute cannot be read at all, or the label
- * not kept: mainline would give the default, but which label the file
- * carries is then not known, so the caller denies and reads again later.
+/**
+ * sf_node_label_attr - the label in @n's attribute @name (SMACK64, its
+ * EXEC or MMAP kin), as smk_fetch() imports it at instantiation: the valid
+ * prefix of up to SMK_LONGLABEL bytes ("Z\n" and "Z/x" are Z).  Returns
+ * 0, -ENODATA when the attribute holds none (absent, longer than that
+ * (ERANGE), or starting with no label), or another -errno when it cannot
+ * be read at all or the label cannot be kept: which label the file
+ * carries is then not known, and the caller denies.
  */
-static int sf_node_label_fetch(struct sf_fs *fs, struct sf_node *n,
-			       sf_lid *lid)
+int sf_node_label_attr(struct sf_fs *fs, struct sf_node *n,
+		       const char *name, sf_lid *lid)
 {
 	char buf[SF_LABEL_MAX + 1];
 	ssize_t len;
 	size_t i;
 
-	*lid = fs->opt.def;
-	len = sf_node_getxattr(n, fs->opt.x_smack, buf, sizeof(buf));
+	len = sf_node_getxattr(n, name, buf, sizeof(buf));
 	if (len < 0)
 		return errno == ENODATA || errno == ENOTSUP ||
-		       errno == ERANGE ? 0 : -errno;
+		       errno == ERANGE ? -ENODATA : -errno;
 	i = sf_label_prefix(buf, (size_t)len);
-	if (i && sf_label_intern(fs->labels, buf, i, lid, NULL))
-		return -ENOMEM;
-	return 0;
+	if (!i)
+		return -ENODATA;
+	return sf_label_intern(fs->labels, buf, i, lid, NULL) ? -ENOMEM : 0;
 }
 
 /* Reads @n's label and transmute flag into the node; returns the label. */
@@ -92,6 +91,7 @@ static sf_lid sf_node_label_read(struct sf_fs *fs, struct sf_node *n)
 	unsigned int flags = SF_NODE_LABEL_VALID;
 	sf_lid lid = fs->opt.def;
 	ssize_t len;
+	int rc;
 
 	if (n == &fs->root) {
 		/* Set at mount (smack_d_instantiate), changed by setxattr. */
@@ -103,8 +103,12 @@ static sf_lid sf_node_label_read(struct sf_fs *fs, struct sf_node *n)
 		lid = SF_LID_STAR;	/* as mainline: sockets are "*" */
 		goto out;
 	}
-	if (sf_node_label_fetch(fs, n, &lid))
-		return SF_LID_INVALID;	/* denied (sf_access), not kept */
+	/* Without a label in the attribute, the mount default stays (as
+	 * smack_d_instantiate()); one that cannot be read is denied
+	 * (sf_access) and not kept: the next check reads it again. */
+	rc = sf_node_label_attr(fs, n, fs->opt.x_smack, &lid);
+	if (rc && rc != -ENODATA)
+		return SF_LID_INVALID;
 	if (n->type == S_IFDIR) {
 		len = sf_node_getxattr(n, fs->opt.x_transmute, buf,
 				       sizeof(buf));
