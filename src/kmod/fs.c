@@ -336,6 +336,19 @@ static ssize_t sf_store_ptrace(struct sf_text *t, char *buf, size_t len)
 			    &sf_ptrace_rule);
 }
 
+/*
+ * What a smackfuse daemon may rely on, one word a line: access_refresh,
+ * access(2) on a smackfuse mount is sent to its daemon (hooks_fuse.c).
+ * A daemon that relies on a feature keeps this file open, which keeps
+ * the module loaded (the file's owner) for as long as it relies on it.
+ */
+static int sf_show_features(struct sf_text *t)
+{
+	static const char features[] = "access_refresh\n";
+
+	return sf_text_set(t, features, sizeof(features) - 1);
+}
+
 static int sf_show_status(struct sf_text *t)
 {
 	char text[1024];
@@ -381,6 +394,7 @@ static const struct sf_file sf_files[] = {
 	SF_FILE("logging", 0644, sf_show_logging, sf_store_logging),
 	SF_FILE("ptrace", 0644, sf_show_ptrace, sf_store_ptrace),
 	SF_FILE("status", 0444, sf_show_status, NULL),
+	SF_FILE("features", 0444, sf_show_features, NULL),
 };
 
 /* ---- the one set of file operations ---- */

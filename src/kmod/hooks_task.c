@@ -370,7 +370,8 @@ NOKPROBE_SYMBOL(sf_proc_check);
 /*
  * security_inode_permission(inode, mask): runs for every component of
  * every path walked in the system, every open and every access(2), so it
- * returns at once unless @inode is a procfs inode of another task: for
+ * returns at once unless @inode is a procfs inode of another task (or
+ * the object of an access(2) on a smackfuse mount: hooks_fuse.c): for
  * any other filesystem one compare of the superblock's magic, for /proc
  * one more of the inode's struct pid (no other memory is read), and no
  * check for an existence test (no access asked, as mainline).  In an RCU
@@ -383,9 +384,15 @@ static int sf_inode_permission(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct inode *inode = (struct inode *)ARG(0);
 	int mask = (int)ARG(1);
-	struct pid *pid = sf_proc_pid(inode);
+	struct pid *pid;
 	u32 request;
 
+	if (sf_fuse_access(inode, mask)) {		/* hooks_fuse.c */
+		if (mask & MAY_NOT_BLOCK)
+			return sf_deny(regs, -ECHILD);
+		return sf_divert(regs, (unsigned long)sf_fuse_access_divert);
+	}
+	pid = sf_proc_pid(inode);
 	if (!pid || pid == task_pid(current))
 		return 0;
 	request = sf_inode_request(mask);
@@ -474,7 +481,8 @@ const struct sf_hook sf_task_hooks[] = {
 	SF_HOOK(task_setscheduler),
 	SF_HOOK(task_getscheduler),
 	SF_HOOK(task_movememory),
-	SF_HOOK(inode_permission),
+	{ SF_PROBE(security_inode_permission), sf_inode_permission, false,
+	  &sf_inode_permission_body },
 	{ SF_PROBE(security_file_open), sf_proc_file_open, false },
 	{ SF_PROBE(security_inode_getattr), sf_proc_getattr, false },
 	{ SF_PROBE(security_inode_setattr), sf_proc_setattr, false },

@@ -23,6 +23,10 @@
 /* ipc/mqueue.c's MQUEUE_MAGIC (no header exports it). */
 #define SF_MQUEUE_MAGIC		0x19800202
 
+/* No idmapping, for inode_operations.getattr (a struct user_namespace *):
+ * hooks_fuse.c calls FUSE's, which reads only path->dentry. */
+#define SF_NOP_IDMAP		(&init_user_ns)
+
 /* The file a struct fown_struct is part of: embedded in struct file. */
 #define sf_fown_file(fown)	container_of(fown, struct file, f_owner)
 

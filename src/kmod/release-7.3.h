@@ -27,6 +27,10 @@
 /* ipc/mqueue.c's MQUEUE_MAGIC (no header exports it). */
 #define SF_MQUEUE_MAGIC		0x19800202
 
+/* No idmapping, for inode_operations.getattr (a struct mnt_idmap *):
+ * hooks_fuse.c calls FUSE's, which reads only path->dentry. */
+#define SF_NOP_IDMAP		(&nop_mnt_idmap)
+
 /* The file a struct fown_struct belongs to (set by file_f_owner_allocate). */
 #define sf_fown_file(fown)	((fown)->file)
 

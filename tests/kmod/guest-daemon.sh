@@ -15,6 +15,16 @@ chmod 644 /tmp/src/secret
 check_out "backing file labelled B" OK \
 	kact setxattr /tmp/src/secret security.SMACK64 B
 printf 'A B r\n' >/tmp/rules
+# A floor directory (no label) two levels deep, with a floor file.
+mkdir -p /tmp/src/pub/sub
+chmod 777 /tmp/src/pub /tmp/src/pub/sub
+echo floor >/tmp/src/pub/sub/f
+chmod 666 /tmp/src/pub/sub/f
+# getattrs CONFIG: the GETATTR requests the mount has answered so far.
+getattrs() {
+	sed -n 's/^requests: //p' /tmp/ctl-$1/status |
+		awk '{ for (i = 1; i < NF; i += 2) if ($i == "GETATTR") print $(i + 1) }'
+}
 mkdir -p /tmp/ctl-kmod /tmp/ctl-auto
 for mode in kmod auto; do
 	if ! smackfuse --rules /tmp/rules -o subject=$mode \
@@ -49,6 +59,38 @@ for mode in kmod auto; do
 		smackrun -u $U C cat /mnt/k/secret
 	check_fails "subject=$mode: uid $U labelled A may not write it (r only)" \
 		smackrun -u $U A sh -c "echo x >>/mnt/k/secret"
+	# smackfuse.ko sends every access(2) on the mount to the daemon
+	# (hooks_fuse.c), so the daemon lets the kernel keep the attributes
+	# of floor directories; an access(W_OK) answered from them would
+	# pass on the mode bits, where mainline refuses a labelled caller.
+	check "subject=$mode: the status says smackfuse.ko sends access(2)" \
+		grep -q '^access(2) sent by smackfuse.ko: yes' /tmp/ctl-$mode/status
+	check_out "subject=$mode: A stats the floor directory pub" \
+		OK smackrun -u $U A kact path-stat /mnt/k/pub 2
+	for i in 1 2; do
+		check_out "subject=$mode: A may not write pub: access(W_OK) EACCES ($i)" \
+			EACCES smackrun -u $U A kact path-access /mnt/k/pub w
+	done
+	check_out "subject=$mode: A may search pub: access(X_OK)" \
+		OK smackrun -u $U A kact path-access /mnt/k/pub x
+	check_out "subject=$mode: A may read pub: access(R_OK)" \
+		OK smackrun -u $U A kact path-access /mnt/k/pub r
+	check_out "subject=$mode: a floor task may write pub: access(W_OK)" \
+		OK smackrun -u $U _ kact path-access /mnt/k/pub w
+	check_out "subject=$mode: A may not write pub/sub either" \
+		EACCES smackrun -u $U A kact path-access /mnt/k/pub/sub w
+	check_fails "subject=$mode: A may not create in pub" \
+		smackrun -u $U A sh -c ">/mnt/k/pub/new"
+	# 20 stats of pub/sub/f walk the mount's root, pub and sub, whose
+	# attributes the kernel keeps: the file's own GETATTR (floor files
+	# are not kept) is the only one each (was four).
+	check_out "subject=$mode: A stats pub/sub/f 20 times" \
+		OK smackrun -u $U A kact path-stat /mnt/k/pub/sub/f 1
+	before=$(getattrs $mode)
+	smackrun -u $U A kact path-stat /mnt/k/pub/sub/f 20 >/dev/null
+	after=$(getattrs $mode)
+	check "subject=$mode: ... with one GETATTR each ($before -> $after)" \
+		test "$((after - before))" -eq 20
 	check "subject=$mode: unmounts" umount /mnt/k
 done
 done_testing

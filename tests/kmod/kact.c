@@ -18,6 +18,8 @@
  *                             (to now) /proc/PID/status
  *   access-r PID | access-w PID   access(2) R_OK on /proc/PID/status,
  *                             W_OK on /proc/PID/comm
+ *   path-access PATH r|w|x|f  access(2) of PATH with that mode
+ *   path-stat PATH N          stat(2) PATH N times (the first error stops)
  *   pair LA LB UID setpgid|traceme
  *                             fork a child labelled LB, become LA and UID;
  *                             setpgid(child), or the child asks
@@ -614,6 +616,31 @@ static int do_loop(const char *op, long target, long n)
 	return allowed || other;
 }
 
+/* access(2)'s mode from one letter: r, w, x or f (F_OK). */
+static int access_mode(const char *m)
+{
+	switch (m[0]) {
+	case 'r':
+		return R_OK;
+	case 'w':
+		return W_OK;
+	case 'x':
+		return X_OK;
+	default:
+		return F_OK;
+	}
+}
+
+static int stat_times(const char *path, long n)
+{
+	struct stat st;
+
+	while (n-- > 0)
+		if (stat(path, &st))
+			return -1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *op;
@@ -623,6 +650,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	op = argv[1];
+	if (!strcmp(op, "path-access") && argc == 4)
+		return outcome(access(argv[2], access_mode(argv[3])));
+	if (!strcmp(op, "path-stat") && argc == 4)
+		return outcome(stat_times(argv[2], num(argv[3])));
 	if (!strcmp(op, "setxattr") && argc == 5)
 		return outcome(setxattr(argv[2], argv[3], argv[4],
 					strlen(argv[4]), 0));

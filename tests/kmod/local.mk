@@ -12,7 +12,9 @@ SF_KMOD_TESTS = \
 # configure found: a lane that cannot run says SKIP and why.
 SF_KMOD_LANE_TESTS = \
 	tests/kmod/checks-trixie.test \
-	tests/kmod/checks-trixie-backports.test
+	tests/kmod/checks-trixie-backports.test \
+	tests/kmod/daemon-trixie.test \
+	tests/kmod/daemon-trixie-backports.test
 TESTS += $(SF_KMOD_LANE_TESTS)
 EXTRA_DIST += $(SF_KMOD_TESTS) $(SF_KMOD_LANE_TESTS) \
 	tests/kmod/lane.sh \

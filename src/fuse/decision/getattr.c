@@ -122,6 +122,10 @@ static enum sf_site sf_stack_site(const char *stack)
 {
 	size_t i;
 
+	/* smackfuse.ko's refresh for an access(2) (hooks_fuse.c): from
+	 * ->getattr, but the check is the call's. */
+	if (sf_has_frame(stack, "sf_access_refresh"))
+		return SF_SITE_PERM;
 	if (sf_has_frame(stack, "fuse_permission"))
 		return sf_has_frame(stack, "link_path_walk") ? SF_SITE_WALK :
 							       SF_SITE_PERM;

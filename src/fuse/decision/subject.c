@@ -24,6 +24,7 @@
 
 #define SF_KMOD_DIR "/sys/kernel/security/smackfuse/"
 #define SF_KMOD_PIDLABEL SF_KMOD_DIR "pidlabel"
+#define SF_KMOD_FEATURES SF_KMOD_DIR "features"
 
 /* Where the one-time notices of this file go (-f: standard error). */
 static bool sf_subject_foreground;
@@ -65,14 +66,58 @@ int sf_kernel_checks_status(struct sf_fs *fs, char *buf, size_t size)
 {
 	const char *kchecks = sf_kernel_checks();
 
-	(void)fs;
-	return snprintf(buf, size, "mmap and F_SETOWN checks: %s\n",
+	return snprintf(buf, size, "mmap and F_SETOWN checks: %s\n"
+			"access(2) sent by smackfuse.ko: %s\n",
 			kchecks ? kchecks : "none (smackfuse.ko not loaded: "
-			"a hole without the module)");
+			"a hole without the module)",
+			fs->kmod_access ? "yes (floor directories cached)" :
+					  "no");
+}
+
+/* Is @word one of the lines of @text? */
+static bool sf_has_line(const char *text, const char *word)
+{
+	size_t len = strlen(word);
+	const char *p;
+
+	for (p = text; (p = strstr(p, word)); p += len)
+		if ((p == text || p[-1] == '\n') &&
+		    (p[len] == '\n' || !p[len]))
+			return true;
+	return false;
+}
+
+/*
+ * Does the loaded smackfuse.ko send every access(2) on this mount to the
+ * daemon (its "features" file says access_refresh)?  Then the kernel may
+ * keep what the daemon would otherwise have to be asked for at each walk
+ * (ops_cache.c).  The file stays open for as long as the mount runs: an
+ * open file of the module keeps it loaded, so what the kernel was let
+ * keep never outlives the module that makes it safe.
+ */
+static void sf_kmod_features(struct sf_fs *fs)
+{
+	char buf[256];
+	ssize_t len;
+	int fd;
+
+	fd = open(SF_KMOD_FEATURES, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	len = pread(fd, buf, sizeof(buf) - 1, 0);
+	if (len > 0) {
+		buf[len] = '\0';
+		fs->kmod_access = sf_has_line(buf, "access_refresh");
+	}
+	if (fs->kmod_access)
+		fs->kmod_pin_fd = fd;
+	else
+		close(fd);
 }
 
 int sf_subject_setup(struct sf_fs *fs)
 {
+	fs->kmod_pin_fd = -1;
 	sf_subject_foreground = fs->opt.foreground;
 	if (!sf_kernel_checks())
 		fprintf(stderr, "smackfuse: smackfuse.ko is not loaded: "
@@ -100,6 +145,8 @@ int sf_subject_setup(struct sf_fs *fs)
 			strerror(errno));
 		return -ENOENT;
 	}
+	if (fs->opt.subject == SF_SUBJ_KMOD)
+		sf_kmod_features(fs);
 	return 0;
 }
 

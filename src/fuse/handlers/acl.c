@@ -36,7 +36,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "smackfuse.h"
+#include "ops.h"
 
 #define SF_ACL_ACCESS	"system.posix_acl_access"
 #define SF_ACL_DEFAULT	"system.posix_acl_default"
@@ -81,12 +81,11 @@ int sf_acl_check_get(struct sf_fs *fs, struct sf_subject *s,
 }
 
 /* May the kernel keep @n's ACLs: may every subject read @n?  The same
- * objects whose attributes it keeps (ops.c). */
+ * objects whose attributes it keeps (ops_cache.c): a refresh of the
+ * attributes drops the ACLs anyway. */
 static bool sf_acl_cacheable(struct sf_fs *fs, struct sf_node *n)
 {
-	if (fs->opt.cache_strict)
-		return false;
-	return sf_all_access(fs, sf_node_label(fs, n));
+	return sf_attr_timeout(fs, n) > 0;
 }
 
 /**

@@ -37,14 +37,31 @@ static double sf_timeout(struct sf_fs *fs, struct sf_node *dir)
 }
 
 /*
+ * A floor directory, when smackfuse.ko sends every access(2) here
+ * (fs->kmod_access, subject.c; the module stays loaded while we run).
+ * Then every check the kernel makes from a directory's cached mode asks
+ * search or read, which floor gives every subject (the walk, chdir,
+ * opendir, inotify), or is followed by a request of its own that decides
+ * (create, delete, rename, setattr, setxattr).  Not other floor objects:
+ * opening a FIFO or a device sends no request, and link(2)'s
+ * protected_hardlinks check of a file asks write.
+ */
+static bool sf_kept_floor_dir(struct sf_fs *fs, struct sf_node *n,
+			      sf_lid lid)
+{
+	return fs->kmod_access && lid == SF_LID_FLOOR && n->type == S_IFDIR;
+}
+
+/*
  * Attribute timeouts: with cached attributes the kernel answers every
  * permission check (access(2), the walk's search, may_create) from the
  * mode bits alone, without asking.  Only objects on which every subject
  * has every access whatever the rules may be cached: "*" and "@", and,
  * when the users map gives every caller one label, that label's own
- * objects (a subject has every access to its own label).  Any other
- * object's would let access(W_OK) through where mainline may say EACCES
- * (a floor object and a labelled caller).
+ * objects (a subject has every access to its own label); and floor
+ * directories under smackfuse.ko (above).  Any other object's would let
+ * access(W_OK) through where mainline may say EACCES (a floor object and
+ * a labelled caller).
  */
 double sf_attr_timeout(struct sf_fs *fs, struct sf_node *n)
 {
@@ -53,7 +70,8 @@ double sf_attr_timeout(struct sf_fs *fs, struct sf_node *n)
 	if (fs->opt.cache_strict || atomic_load(&n->mapped_write))
 		return 0;
 	lid = sf_node_label(fs, n);
-	return sf_all_access(fs, lid) ? SF_CACHE_TIMEOUT : 0;
+	return sf_all_access(fs, lid) || sf_kept_floor_dir(fs, n, lid) ?
+		       SF_CACHE_TIMEOUT : 0;
 }
 
 /*
