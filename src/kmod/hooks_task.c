@@ -371,7 +371,7 @@ NOKPROBE_SYMBOL(sf_proc_check);
  * security_inode_permission(inode, mask): runs for every component of
  * every path walked in the system, every open and every access(2), so it
  * returns at once unless @inode is a procfs inode of another task (or
- * the object of an access(2) on a smackfuse mount: hooks_fuse.c): for
+ * a check the daemon of a smackfuse mount must see: hooks_fuse.c): for
  * any other filesystem one compare of the superblock's magic, for /proc
  * one more of the inode's struct pid (no other memory is read), and no
  * check for an existence test (no access asked, as mainline).  In an RCU
@@ -387,10 +387,10 @@ static int sf_inode_permission(struct kprobe *kp, struct pt_regs *regs)
 	struct pid *pid;
 	u32 request;
 
-	if (sf_fuse_access(inode, mask)) {		/* hooks_fuse.c */
+	if (sf_fuse_perm_sent(inode, mask)) {		/* hooks_fuse.c */
 		if (mask & MAY_NOT_BLOCK)
 			return sf_deny(regs, -ECHILD);
-		return sf_divert(regs, (unsigned long)sf_fuse_access_divert);
+		return sf_divert(regs, (unsigned long)sf_fuse_perm_divert);
 	}
 	pid = sf_proc_pid(inode);
 	if (!pid || pid == task_pid(current))

@@ -24,6 +24,9 @@
 /* fs/proc/internal.h: struct proc_inode as release.h has it. */
 #define SF_PROC_INODE_LAYOUT	1
 
+/* fs/fuse/fuse_i.h: struct fuse_inode's head as release.h has it. */
+#define SF_FUSE_INODE_LAYOUT	1
+
 /* ipc/mqueue.c's MQUEUE_MAGIC (no header exports it). */
 #define SF_MQUEUE_MAGIC		0x19800202
 

@@ -179,6 +179,27 @@ struct sf_proc_inode {
 	struct inode vfs_inode;
 };
 
+/*
+ * The head of struct fuse_inode (fs/fuse/fuse_i.h, not in the headers),
+ * as every supported release has it (SF_FUSE_INODE_LAYOUT 1 in each
+ * release header: read in 6.1's source, and in the BTF of Debian's 6.12
+ * and 7.3 kernels, where fuse is built in): the VFS inode, then the node
+ * id, the lookup count, the forget link, the time in jiffies until the
+ * attributes expire, the mask of attributes made invalid.  hooks_fuse.c
+ * reads the last two, as fuse_permission() does.
+ */
+#if SF_FUSE_INODE_LAYOUT != 1
+#error "struct fuse_inode: no layout known for this release"
+#endif
+struct sf_fuse_inode_head {
+	struct inode inode;
+	u64 nodeid;
+	u64 nlookup;
+	void *forget;
+	u64 i_time;
+	u32 inval_mask;
+};
+
 /* Check at load what no header can check at build (release.c). */
 int sf_release_check(void);
 

@@ -177,11 +177,11 @@ bool sf_mqueue_inode(const struct inode *inode);
 /* @request: the open's access, SF_MAY_READ and SF_MAY_WRITE. */
 int sf_mqueue_open_check(struct file *file, u32 request);
 
-/* ---- access(2) on a smackfuse mount (hooks_fuse.c) ---- */
+/* ---- checks sent to a smackfuse mount's daemon (hooks_fuse.c) ---- */
 
 extern unsigned long sf_inode_permission_body;
-bool sf_fuse_access(const struct inode *inode, int mask);
-int sf_fuse_access_divert(struct inode *inode, int mask);
+bool sf_fuse_perm_sent(const struct inode *inode, int mask);
+int sf_fuse_perm_divert(struct inode *inode, int mask);
 
 /* ---- IPv6 destinations (net6.c) ---- */
 

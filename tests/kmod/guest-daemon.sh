@@ -20,6 +20,11 @@ mkdir -p /tmp/src/pub/sub
 chmod 777 /tmp/src/pub /tmp/src/pub/sub
 echo floor >/tmp/src/pub/sub/f
 chmod 666 /tmp/src/pub/sub/f
+# In pub: a directory and a file to remove the wrong way; a sticky floor
+# directory with root's file in it.
+mkdir -p /tmp/src/pub/d /tmp/src/pub/st
+touch /tmp/src/pub/x /tmp/src/pub/st/rootfile
+chmod 1777 /tmp/src/pub/st
 # getattrs CONFIG: the GETATTR requests the mount has answered so far.
 getattrs() {
 	sed -n 's/^requests: //p' /tmp/ctl-$1/status |
@@ -81,6 +86,25 @@ for mode in kmod auto; do
 		EACCES smackrun -u $U A kact path-access /mnt/k/pub/sub w
 	check_fails "subject=$mode: A may not create in pub" \
 		smackrun -u $U A sh -c ">/mnt/k/pub/new"
+	# A write to a directory whose attributes the kernel holds is sent
+	# too, where the kernel's own refusal would come after Smack's:
+	# mainline refuses A (no w on floor) with EACCES first.
+	for d in pub pub/st; do
+		check_out "subject=$mode: A stats $d (its attributes are held)" \
+			OK smackrun -u $U A kact path-stat /mnt/k/$d 1
+	done
+	check_out "subject=$mode: A unlink(2)s the directory pub/d: EACCES (not EISDIR)" \
+		EACCES smackrun -u $U A kact unlink /mnt/k/pub/d
+	check_out "subject=$mode: A rmdir(2)s the file pub/x: EACCES (not ENOTDIR)" \
+		EACCES smackrun -u $U A kact rmdir /mnt/k/pub/x
+	check_out "subject=$mode: A removes root's file in the sticky pub/st: EACCES (not EPERM)" \
+		EACCES smackrun -u $U A kact unlink /mnt/k/pub/st/rootfile
+	check_out "subject=$mode: A makes a device in pub: EACCES (not EPERM)" \
+		EACCES smackrun -u $U A kact mknod-chr /mnt/k/pub/dev
+	check_out "subject=$mode: a floor task unlink(2)s pub/d: the kernel's EISDIR" \
+		EISDIR smackrun -u $U _ kact unlink /mnt/k/pub/d
+	check_out "subject=$mode: a floor task removes root's file in pub/st: the sticky bit's EPERM" \
+		EPERM smackrun -u $U _ kact unlink /mnt/k/pub/st/rootfile
 	# 20 stats of pub/sub/f walk the mount's root, pub and sub, whose
 	# attributes the kernel keeps: the file's own GETATTR (floor files
 	# are not kept) is the only one each (was four).

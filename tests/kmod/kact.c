@@ -20,6 +20,8 @@
  *                             W_OK on /proc/PID/comm
  *   path-access PATH r|w|x|f  access(2) of PATH with that mode
  *   path-stat PATH N          stat(2) PATH N times (the first error stops)
+ *   unlink PATH | rmdir PATH | mknod-chr PATH   unlink(2), rmdir(2), or
+ *                             mknod(2) of /dev/null's device at PATH
  *   pair LA LB UID setpgid|traceme
  *                             fork a child labelled LB, become LA and UID;
  *                             setpgid(child), or the child asks
@@ -73,6 +75,7 @@
 #include <sys/shm.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <sys/syscall.h>
@@ -652,6 +655,12 @@ int main(int argc, char **argv)
 	op = argv[1];
 	if (!strcmp(op, "path-access") && argc == 4)
 		return outcome(access(argv[2], access_mode(argv[3])));
+	if (!strcmp(op, "unlink") && argc == 3)
+		return outcome(unlink(argv[2]));
+	if (!strcmp(op, "rmdir") && argc == 3)
+		return outcome(rmdir(argv[2]));
+	if (!strcmp(op, "mknod-chr") && argc == 3)
+		return outcome(mknod(argv[2], S_IFCHR | 0600, makedev(1, 3)));
 	if (!strcmp(op, "path-stat") && argc == 4)
 		return outcome(stat_times(argv[2], num(argv[3])));
 	if (!strcmp(op, "setxattr") && argc == 5)

@@ -58,6 +58,8 @@ enum sf_site {
 struct sf_perm {
 	u32 request;		/* SF_MAY_* bits only */
 	bool and_read;		/* then read, as a decision of its own */
+	bool site_known;	/* asked only where the site is known to be
+				 * the permission check (sf_dir_write()) */
 };
 
 /* Asks nothing: the call's own request (OPEN, SETATTR, UNLINK, ...)
@@ -122,9 +124,10 @@ static enum sf_site sf_stack_site(const char *stack)
 {
 	size_t i;
 
-	/* smackfuse.ko's refresh for an access(2) (hooks_fuse.c): from
+	/* smackfuse.ko's refresh for a permission check the FUSE driver
+	 * answered from the attributes it held (hooks_fuse.c): from
 	 * ->getattr, but the check is the call's. */
-	if (sf_has_frame(stack, "sf_access_refresh"))
+	if (sf_has_frame(stack, "sf_perm_refresh"))
 		return SF_SITE_PERM;
 	if (sf_has_frame(stack, "fuse_permission"))
 		return sf_has_frame(stack, "link_path_walk") ? SF_SITE_WALK :
@@ -553,12 +556,59 @@ static struct sf_perm sf_special_open(int flags)
 }
 
 /*
+ * A directory's permission check that asks write, in calls where the
+ * kernel makes checks of its own after it and before any request reaches
+ * the daemon: may_delete()'s (unlink(2) of a directory EISDIR, rmdir(2)
+ * of a file ENOTDIR, another's file in a sticky directory EPERM),
+ * vfs_mknod()'s CAP_MKNOD and vfs_link()'s refusal of a directory
+ * (EPERM).  Mainline's smack_inode_permission refuses with EACCES before
+ * them, so the refresh that precedes the check decides it: w and x for a
+ * removal, a link or a node made in the directory; w for a rename, which
+ * asks w alone of a directory moved to another parent (and w and x of
+ * both parents, whose x the walk to them has asked).  Only at a known
+ * site: the walk to the directory sends GETATTRs in the same call.
+ * Where the driver held the directory's attributes and sent no refresh,
+ * smackfuse.ko sends one (hooks_fuse.c).
+ */
+static struct sf_perm sf_dir_write(u32 request)
+{
+	return (struct sf_perm){ .request = request, .site_known = true };
+}
+
+static bool sf_call_dir_write(const struct sf_call *c, struct sf_perm *p)
+{
+	switch (c->nr) {
+#ifdef SYS_unlink
+	case SYS_unlink:
+	case SYS_rmdir:
+	case SYS_link:
+	case SYS_mknod:
+#endif
+	case SYS_unlinkat:
+	case SYS_linkat:
+	case SYS_mknodat:
+		*p = sf_dir_write(SF_MAY_WRITE | SF_MAY_EXEC);
+		return true;
+#ifdef SYS_rename
+	case SYS_rename:
+#endif
+	case SYS_renameat:
+	case SYS_renameat2:
+		*p = sf_dir_write(SF_MAY_WRITE);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
  * The Smack request of a permission check on the object of the caller's
  * system call, when nothing else will decide it: access(2) asks its mode,
  * chdir(2) search, inotify and fanotify read, opening a FIFO or a device
  * (no FUSE_OPEN follows) its mode and then read, and link(2) of a file the
  * caller does not own read and write (may_linkat() under
- * protected_hardlinks; EPERM follows a refusal, as in mainline).
+ * protected_hardlinks; EPERM follows a refusal, as in mainline), and
+ * the directory checks of sf_call_dir_write().
  * Otherwise the call's own request (OPEN, SETATTR, UNLINK, ...) decides:
  * sf_perm_later.  A call that cannot be told may be any of these:
  * everything.
@@ -568,6 +618,7 @@ static struct sf_perm sf_special_open(int flags)
 static struct sf_perm sf_perm_request(const struct sf_call *c, mode_t type)
 {
 	const bool special = type != S_IFREG && type != S_IFDIR;
+	struct sf_perm dir_write;
 	u32 request;
 
 	if (c->nr < 0)
@@ -576,6 +627,8 @@ static struct sf_perm sf_perm_request(const struct sf_call *c, mode_t type)
 		return sf_perm_later;	/* no permission check at all */
 	if (sf_call_access(c, &request))
 		return sf_perm_of(request);
+	if (type == S_IFDIR && sf_call_dir_write(c, &dir_write))
+		return dir_write;
 	switch (c->nr) {
 	case SYS_chdir:
 	case SYS_fchdir:
@@ -587,9 +640,8 @@ static struct sf_perm sf_perm_request(const struct sf_call *c, mode_t type)
 #ifdef SYS_link
 	case SYS_link:
 #endif
-	case SYS_linkat:
-		return type == S_IFDIR ? sf_perm_later :
-					 sf_perm_of(SF_MAY_READWRITE);
+	case SYS_linkat:	/* the source; its new directory: above */
+		return sf_perm_of(SF_MAY_READWRITE);
 #ifdef SYS_open
 	case SYS_open:
 		return special ? sf_special_open((int)c->a[1]) : sf_perm_later;
@@ -680,7 +732,7 @@ static int sf_check_getattr_unsure(struct sf_fs *fs, struct sf_subject *s,
 				    n, NULL);
 		asked = true;
 	}
-	if (!rc && sf_perm_asks(perm)) {
+	if (!rc && sf_perm_asks(perm) && !perm->site_known) {
 		rc = sf_check_perm(fs, s, n, object, perm);
 		asked = true;
 	}
