@@ -65,6 +65,7 @@
 #include <sched.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/types.h>
@@ -142,7 +143,7 @@ enum call {
 	C_COPY_RANGE, C_FCHMOD, C_FCHOWN, C_FUTIMENS_NOW, C_FUTIMENS_SET,
 	C_FSETXATTR, C_FGETXATTR, C_CHDIR, C_FCHDIR, C_STATFS, C_FCNTL,
 	C_OFD_LOCK, C_GETLK, C_OFD_GETLK, C_FSTAT, C_STATX_EMPTY, C_GETDENTS,
-	C_READ, C_WRITE, C_EXECVEAT,
+	C_READ, C_WRITE, C_EXECVEAT, C_MKNOD_CHR,
 };
 
 struct op {
@@ -164,6 +165,7 @@ struct op {
 #define F_TARGET 8	/* e/t exists */
 #define F_SRCFILE 16	/* e/x exists (link source) */
 #define F_USERXA 32	/* o has user.pfs */
+#define F_STICKY 64	/* d is sticky, o another uid's */
 
 static int rc(long r)
 {
@@ -288,6 +290,9 @@ static int do_call(const struct op *op, int fd, uid_t uid)
 	case C_CREATE: return do_open("d/n", O_WRONLY | O_CREAT | O_EXCL);
 	case C_MKDIR: return rc(mkdir("d/n", 0777));
 	case C_MKNOD: return rc(mknod("d/n", S_IFIFO | 0666, 0));
+	/* without CAP_MKNOD: EPERM, after the directory's checks */
+	case C_MKNOD_CHR: return rc(mknod("d/n", S_IFCHR | 0666,
+					  makedev(1, 3)));
 	case C_SYMLINK: return rc(symlink("o", "d/n"));
 	case C_LINK_DIR: return rc(link("e/x", "d/n"));
 	case C_LINK_OBJ: return rc(link("d/o", "e/n"));
@@ -420,6 +425,13 @@ static const struct op ops[] = {
 	OP("unlink.obj", R_OBJ, K_FILE, 0, -1, C_UNLINK, 0, NULL),
 	OP("rmdir.dir", R_DIR, K_DIR, 0, -1, C_RMDIR, 0, NULL),
 	OP("rmdir.obj", R_OBJ, K_DIR, 0, -1, C_RMDIR, 0, NULL),
+	/* the directory's checks come before may_delete's own refusals
+	 * (EISDIR, ENOTDIR, the sticky bit's EPERM) and CAP_MKNOD's */
+	OP("unlink_isdir.dir", R_DIR, K_DIR, 0, -1, C_UNLINK, 0, NULL),
+	OP("rmdir_notdir.dir", R_DIR, K_FILE, 0, -1, C_RMDIR, 0, NULL),
+	OP("unlink_sticky.dir", R_DIR, K_FILE, F_STICKY, -1, C_UNLINK, 0,
+	   NULL),
+	OP("mknod_chr.dir", R_DIR, K_NONE, 0, -1, C_MKNOD_CHR, 0, "d/n"),
 	OP("rename.src", R_DIR, K_FILE, 0, -1, C_RENAME, 0, "e/n"),
 	OP("rename.dst", R_DST, K_FILE, 0, -1, C_RENAME, 0, "e/n"),
 	OP("rename.obj", R_OBJ, K_FILE, 0, -1, C_RENAME, 0, "e/n"),
@@ -604,6 +616,11 @@ static void fixture(const char *base, const struct op *op,
 	xdir(base, "*", false);
 	snprintf(p, sizeof(p), "%s/d", base);
 	xdir(p, dl, op->flags & F_TDIR && op->role == R_DIR);
+	if (op->flags & F_STICKY) {
+		if (chmod(p, 01777))
+			die("chmod %s: %s", p, strerror(errno));
+		owner = UID_OTHER;
+	}
 	if (needs_e(op)) {
 		snprintf(p, sizeof(p), "%s/e", base);
 		xdir(p, op->role == R_DST ? L : "*",
