@@ -207,8 +207,8 @@ struct sf_fs {
 	uid_t uid;			/* the daemon's fsuid and fsgid: what */
 	gid_t gid;			/* a new backing object is owned by */
 	bool stacks;			/* /proc/TID/stack is read (getattr.c) */
-	bool kmod_access;		/* smackfuse.ko sends every access(2)
-					 * here (subject.c) */
+	bool kmod_refresh;		/* smackfuse.ko sends the checks on
+					 * held attributes here (subject.c) */
 	int kmod_pin_fd;		/* the module's file that says so, held
 					 * open: the module stays loaded */
 	int proc_self_fd;		/* O_PATH fd of /proc/self/fd */

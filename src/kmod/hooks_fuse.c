@@ -22,7 +22,7 @@
  * the call's.  The two:
  *  - access(2) and faccessat(2), always: the mode they ask may be one
  *    the subject lacks on an object whose attributes are held.  A daemon
- *    that knows this (the module's "features" file says access_refresh)
+ *    that knows this (the module's "features" file says perm_refresh)
  *    lets the kernel hold the attributes of floor directories
  *    (smackfuse(8), "Kernel caches").
  *  - write to a directory whose attributes the driver held (it sent no

@@ -69,7 +69,7 @@ for mode in kmod auto; do
 	# of floor directories; an access(W_OK) answered from them would
 	# pass on the mode bits, where mainline refuses a labelled caller.
 	check "subject=$mode: the status says smackfuse.ko sends access(2)" \
-		grep -q '^access(2) sent by smackfuse.ko: yes' /tmp/ctl-$mode/status
+		grep -q '^checks on held attributes sent by smackfuse.ko: yes' /tmp/ctl-$mode/status
 	check_out "subject=$mode: A stats the floor directory pub" \
 		OK smackrun -u $U A kact path-stat /mnt/k/pub 2
 	for i in 1 2; do

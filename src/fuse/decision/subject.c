@@ -67,10 +67,10 @@ int sf_kernel_checks_status(struct sf_fs *fs, char *buf, size_t size)
 	const char *kchecks = sf_kernel_checks();
 
 	return snprintf(buf, size, "mmap and F_SETOWN checks: %s\n"
-			"access(2) sent by smackfuse.ko: %s\n",
+			"checks on held attributes sent by smackfuse.ko: %s\n",
 			kchecks ? kchecks : "none (smackfuse.ko not loaded: "
 			"a hole without the module)",
-			fs->kmod_access ? "yes (floor directories cached)" :
+			fs->kmod_refresh ? "yes (floor directories cached)" :
 					  "no");
 }
 
@@ -88,8 +88,9 @@ static bool sf_has_line(const char *text, const char *word)
 }
 
 /*
- * Does the loaded smackfuse.ko send every access(2) on this mount to the
- * daemon (its "features" file says access_refresh)?  Then the kernel may
+ * Does the loaded smackfuse.ko send the checks the kernel would answer
+ * from held attributes, access(2) and a directory's write, to the daemon
+ * (its "features" file says perm_refresh)?  Then the kernel may
  * keep what the daemon would otherwise have to be asked for at each walk
  * (ops_cache.c).  The file stays open for as long as the mount runs: an
  * open file of the module keeps it loaded, so what the kernel was let
@@ -107,9 +108,9 @@ static void sf_kmod_features(struct sf_fs *fs)
 	len = pread(fd, buf, sizeof(buf) - 1, 0);
 	if (len > 0) {
 		buf[len] = '\0';
-		fs->kmod_access = sf_has_line(buf, "access_refresh");
+		fs->kmod_refresh = sf_has_line(buf, "perm_refresh");
 	}
-	if (fs->kmod_access)
+	if (fs->kmod_refresh)
 		fs->kmod_pin_fd = fd;
 	else
 		close(fd);

@@ -37,19 +37,20 @@ static double sf_timeout(struct sf_fs *fs, struct sf_node *dir)
 }
 
 /*
- * A floor directory, when smackfuse.ko sends every access(2) here
- * (fs->kmod_access, subject.c; the module stays loaded while we run).
- * Then every check the kernel makes from a directory's cached mode asks
+ * A floor directory, when smackfuse.ko sends access(2) and a directory's
+ * write checks here even where the kernel holds the attributes
+ * (fs->kmod_refresh, subject.c; the module stays loaded while we run).
+ * Every other check the kernel makes from a directory's held mode asks
  * search or read, which floor gives every subject (the walk, chdir,
  * opendir, inotify), or is followed by a request of its own that decides
- * (create, delete, rename, setattr, setxattr).  Not other floor objects:
+ * (setattr, setxattr).  Not other floor objects:
  * opening a FIFO or a device sends no request, and link(2)'s
  * protected_hardlinks check of a file asks write.
  */
 static bool sf_kept_floor_dir(struct sf_fs *fs, struct sf_node *n,
 			      sf_lid lid)
 {
-	return fs->kmod_access && lid == SF_LID_FLOOR && n->type == S_IFDIR;
+	return fs->kmod_refresh && lid == SF_LID_FLOOR && n->type == S_IFDIR;
 }
 
 /*
