@@ -60,8 +60,9 @@ const char *sf_kernel_checks(void)
 	return NULL;
 }
 
-/* The status line: who checks mmap(2) and F_SETOWN (a status part, as
- * sf_getattr_status()). */
+/* The status lines: who checks mmap(2) and F_SETOWN, and whether
+ * smackfuse.ko sends the checks on held attributes here (a status part,
+ * as sf_getattr_status()). */
 int sf_kernel_checks_status(struct sf_fs *fs, char *buf, size_t size)
 {
 	const char *kchecks = sf_kernel_checks();
@@ -70,8 +71,10 @@ int sf_kernel_checks_status(struct sf_fs *fs, char *buf, size_t size)
 			"checks on held attributes sent by smackfuse.ko: %s\n",
 			kchecks ? kchecks : "none (smackfuse.ko not loaded: "
 			"a hole without the module)",
-			fs->kmod_refresh ? "yes (floor directories cached)" :
-					  "no");
+			!fs->kmod_refresh ? "no" :
+			fs->opt.cache_strict ? "yes (cache=strict: nothing "
+					       "cached)" :
+			"yes (floor directories cached)");
 }
 
 /* Is @word one of the lines of @text? */
