@@ -44,6 +44,7 @@ smackfuse_SOURCES = \
 	src/fuse/decision/uidlookup.c \
 	src/fuse/nodes/inode.c \
 	src/fuse/nodes/label.c \
+	src/fuse/nodes/verdicts.c \
 	src/fuse/nodes/handle.c \
 	src/fuse/nodes/lock.c \
 	src/fuse/transport/transport.h \

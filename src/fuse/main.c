@@ -558,6 +558,7 @@ static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 	if (fuse_daemonize(fs->opt.foreground))
 		goto out_unmount;
 	sf_audit_setup(fs);
+	sf_verdicts_setup(fs);
 	/* After daemonizing: the control thread must live in this process. */
 	if (sf_control_start_fs(fs, c, &ctl))
 		goto out_unmount;

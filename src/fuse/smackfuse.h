@@ -91,6 +91,10 @@ struct sf_node {
 	/* Opened for reading and writing with passthrough: its attributes
 	 * are never cached again (ops.c, sf_open_mapped_write()). */
 	atomic_bool mapped_write;
+	/* The last verdict handed to smackfuse.ko (verdicts.c): its
+	 * subject and generation, so that it is not handed over again. */
+	_Atomic sf_lid verdict_lid;
+	_Atomic uint64_t verdict_gen;
 };
 
 /* "/proc/self/fd/N" of @n's descriptor, for calls that cannot take an
@@ -173,6 +177,8 @@ struct sf_stats {
 	atomic_bool unsure_logged;
 	/* Callers whose /proc status was not the request's (subject.c). */
 	atomic_ulong status_not_caller;
+	/* Verdicts smackfuse.ko refused (verdicts.c): its checks come here. */
+	atomic_ulong verdicts_failed;
 };
 
 /*
@@ -211,6 +217,10 @@ struct sf_fs {
 					 * held attributes here (subject.c) */
 	int kmod_pin_fd;		/* the module's file that says so, held
 					 * open: the module stays loaded */
+	bool kmod_verdicts;		/* ... and takes our verdicts */
+	int verdict_fd;			/* its verdicts file, bound to this
+					 * mount, or -1 (verdicts.c) */
+	_Atomic uint64_t verdict_gen;	/* verdicts older are stale */
 	int proc_self_fd;		/* O_PATH fd of /proc/self/fd */
 
 	struct sf_passthrough pt;
@@ -255,6 +265,15 @@ void sf_node_remember_entry(struct sf_fs *fs, struct sf_node *n,
 void sf_nodes_invalidate(struct sf_fs *fs);
 /* Stop the fd-pressure thread; after the session is unmounted. */
 void sf_nodes_stop(struct sf_fs *fs);
+
+/* verdicts.c */
+void sf_verdicts_setup(struct sf_fs *fs);
+bool sf_verdicts_on(const struct sf_fs *fs);
+bool sf_verdict_type(mode_t type);
+void sf_verdicts_post(struct sf_fs *fs, const struct sf_subject *s,
+		      struct sf_node *dir, struct sf_node *n, bool again);
+void sf_verdict_forget(struct sf_fs *fs, const struct sf_node *n);
+void sf_verdicts_flush(struct sf_fs *fs);
 
 /* label.c */
 int sf_labels_setup(struct sf_fs *fs);

@@ -107,7 +107,7 @@ static int sf_text_print(struct sf_text *t, sf_printer print)
 	return sf_text_render(t, sf_render_policy, &print);
 }
 
-static bool sf_admin(void)
+bool sf_admin(void)
 {
 	return sf_privileged(current_cred(), CAP_MAC_ADMIN,
 			     sf_task_label(current));
@@ -346,7 +346,7 @@ static ssize_t sf_store_ptrace(struct sf_text *t, char *buf, size_t len)
  */
 static int sf_show_features(struct sf_text *t)
 {
-	static const char features[] = "perm_refresh\n";
+	static const char features[] = "perm_refresh\nverdicts\n";
 
 	return sf_text_set(t, features, sizeof(features) - 1);
 }
@@ -480,7 +480,7 @@ static const struct file_operations sf_fops = {
 };
 
 static struct dentry *sf_dir;
-static struct dentry *sf_dentries[ARRAY_SIZE(sf_files)];
+static struct dentry *sf_dentries[ARRAY_SIZE(sf_files) + 1];
 
 int sf_fs_init(void)
 {
@@ -507,6 +507,16 @@ int sf_fs_init(void)
 			return rc;
 		}
 		sf_dentries[i] = d;
+	}
+	/* verdicts.c: a daemon's own file, with state per open file */
+	sf_dentries[i] = securityfs_create_file("verdicts", 0200, sf_dir,
+						NULL, &sf_verdicts_fops);
+	if (IS_ERR(sf_dentries[i])) {
+		rc = PTR_ERR(sf_dentries[i]);
+		sf_dentries[i] = NULL;
+		pr_err("smackfuse: securityfs file verdicts: error %d\n", rc);
+		sf_fs_exit();
+		return rc;
 	}
 	return 0;
 }

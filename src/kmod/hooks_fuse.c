@@ -33,6 +33,20 @@
  * Neither for a floor task: every object a daemon lets the kernel hold
  * gives floor every access.  A refresh that cannot be made denies.
  *
+ * A daemon that hands the module its verdicts (verdicts.c: what its rules
+ * answer for a subject on a node) lets the kernel hold the attributes of
+ * every directory, file and symbolic link.  On its mount the module then
+ * decides every permission check (security_inode_permission, the walk's
+ * search included, in an RCU walk too) and stat's read
+ * (security_inode_getattr) of every task from the verdict for the task's
+ * label on the inode's node: allowed, the check passes here; anything
+ * else (no verdict, a request the rules refuse) goes to the daemon as
+ * above, whatever the driver holds, and the daemon decides with privilege
+ * and the audit line (and hands a verdict back for the next time).
+ * The daemon lets the kernel keep such a node's POSIX ACLs too (for the
+ * permission checks), so getxattr(2) of an ACL, which the kernel then
+ * answers from its cache, is decided here the same way (read).
+ *
  * Anyone may mount a FUSE filesystem of that subtype; on such a mount the
  * refresh asks that filesystem's own daemon, which answers the call's
  * checks there already.
@@ -40,14 +54,20 @@
 #include <linux/dcache.h>
 #include <linux/fs.h>
 #include <linux/jiffies.h>
+#include <linux/kprobes.h>
 #include <linux/magic.h>
+#include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/stat.h>
 #include <linux/string.h>
+#include <linux/xattr.h>
 #include "smackfuse.h"
 
-/* security_inode_permission() past its probed call site (probe.c). */
+/* security_inode_permission() and security_inode_getattr() past their
+ * probed call sites (probe.c). */
 unsigned long sf_inode_permission_body;
+unsigned long sf_inode_getattr_body;
+static unsigned long sf_acl_hook_body;	/* SF_ACL_HOOK's (release-*.h) */
 
 static bool sf_smackfuse_inode(const struct inode *inode)
 {
@@ -76,11 +96,45 @@ static bool sf_fuse_attrs_held(const struct inode *inode)
 }
 NOKPROBE_SYMBOL(sf_fuse_attrs_held);
 
+static u64 sf_fuse_nodeid(const struct inode *inode)
+{
+	return READ_ONCE(container_of(inode, struct sf_fuse_inode_head,
+				      inode)->nodeid);
+}
+NOKPROBE_SYMBOL(sf_fuse_nodeid);
+
+/* The SF_MAY_* bits mainline's smack_inode_permission asks for @mask. */
+static u32 sf_fuse_request(int mask)
+{
+	return (mask & MAY_READ ? SF_MAY_READ : 0) |
+	       (mask & MAY_WRITE ? SF_MAY_WRITE : 0) |
+	       (mask & MAY_EXEC ? SF_MAY_EXEC : 0) |
+	       (mask & MAY_APPEND ? SF_MAY_APPEND : 0);
+}
+NOKPROBE_SYMBOL(sf_fuse_request);
+
+/*
+ * On a mount whose daemon hands verdicts: must @request (SF_MAY_* bits)
+ * of current on @inode go to the daemon?  Not when a verdict allows it
+ * (nor when nothing is asked, which mainline passes too).
+ */
+static bool sf_fuse_verdict_sent(const struct inode *inode, u32 request)
+{
+	return request &&
+	       !sf_verdict_allows(inode->i_sb, sf_fuse_nodeid(inode),
+				  sf_task_label(current), request);
+}
+NOKPROBE_SYMBOL(sf_fuse_verdict_sent);
+
 /* Is this permission check one the daemon must see (above)? */
 bool sf_fuse_perm_sent(const struct inode *inode, int mask)
 {
+	if (!sf_smackfuse_inode(inode))
+		return false;
+	if (sf_verdicts_bound(inode->i_sb))
+		return sf_fuse_verdict_sent(inode, sf_fuse_request(mask));
 	if (!(mask & (MAY_ACCESS | MAY_WRITE)) ||
-	    (current->flags & PF_KTHREAD) || !sf_smackfuse_inode(inode))
+	    (current->flags & PF_KTHREAD))
 		return false;
 	if (!(mask & MAY_ACCESS) &&
 	    (!S_ISDIR(inode->i_mode) || !sf_fuse_attrs_held(inode)))
@@ -88,6 +142,21 @@ bool sf_fuse_perm_sent(const struct inode *inode, int mask)
 	return sf_task_label(current) != SF_LID_FLOOR;
 }
 NOKPROBE_SYMBOL(sf_fuse_perm_sent);
+
+/*
+ * Is stat's read (security_inode_getattr) on @inode the daemon's to
+ * decide now?  Only on a mount that hands verdicts (elsewhere the daemon
+ * holds no attributes a subject may lack read on), and then whether the
+ * attributes are held or not: expired ones would be refreshed by the
+ * driver, but another task's refresh may land between this test and the
+ * driver's, so the module does not look.
+ */
+bool sf_fuse_getattr_sent(const struct inode *inode)
+{
+	return sf_smackfuse_inode(inode) && sf_verdicts_bound(inode->i_sb) &&
+	       sf_fuse_verdict_sent(inode, SF_MAY_READ);
+}
+NOKPROBE_SYMBOL(sf_fuse_getattr_sent);
 
 /*
  * Ask the daemon for @inode's attributes now, from the caller: the
@@ -109,6 +178,35 @@ static noinline int sf_perm_refresh(struct inode *inode)
 	return rc;
 }
 
+/*
+ * The same for stat's read: the daemon sees this frame (sf_stat_refresh)
+ * under the call's own stat frames and decides read.  @stat is local, so
+ * the call is no tail call and the frame stays.
+ */
+static noinline int sf_stat_refresh(const struct path *path)
+{
+	struct inode *inode = d_backing_inode(path->dentry);
+	struct kstat stat;
+	int rc;
+
+	rc = inode->i_op->getattr(SF_NOP_IDMAP, path, &stat,
+				  STATX_BASIC_STATS, AT_STATX_FORCE_SYNC);
+	barrier();
+	return rc;
+}
+
+/* Runs instead of security_inode_getattr(path). */
+int sf_fuse_getattr_divert(const struct path *path)
+{
+	int (*body)(const struct path *) = (void *)sf_inode_getattr_body;
+	int rc = sf_stat_refresh(path);
+
+	if (!rc)
+		rc = body(path);
+	sf_divert_done();
+	return rc;
+}
+
 /* Runs instead of security_inode_permission(inode, mask). */
 int sf_fuse_perm_divert(struct inode *inode, int mask)
 {
@@ -120,3 +218,84 @@ int sf_fuse_perm_divert(struct inode *inode, int mask)
 	sf_divert_done();
 	return rc;
 }
+
+/* ---- getxattr(2) of a POSIX ACL ---- */
+
+static bool sf_acl_xattr(const char *name)
+{
+	return !strcmp(name, XATTR_NAME_POSIX_ACL_ACCESS) ||
+	       !strcmp(name, XATTR_NAME_POSIX_ACL_DEFAULT);
+}
+NOKPROBE_SYMBOL(sf_acl_xattr);
+
+/* As sf_fuse_getattr_sent(), for getxattr(2) of an ACL on @dentry. */
+static bool sf_fuse_acl_sent(struct dentry *dentry, const char *name)
+{
+	struct inode *inode = d_backing_inode(dentry);
+
+	return inode && sf_smackfuse_inode(inode) && sf_acl_xattr(name) &&
+	       sf_verdicts_bound(inode->i_sb) &&
+	       sf_fuse_verdict_sent(inode, SF_MAY_READ);
+}
+NOKPROBE_SYMBOL(sf_fuse_acl_sent);
+
+/* The refresh the daemon decides as smack_inode_get_acl's read: it sees
+ * this frame (sf_acl_refresh).  @stat is local: no tail call. */
+static noinline int sf_acl_refresh(struct dentry *dentry)
+{
+	struct path path = { .mnt = NULL, .dentry = dentry };
+	struct kstat stat;
+	int rc;
+
+	rc = d_backing_inode(dentry)->i_op->getattr(SF_NOP_IDMAP, &path,
+						    &stat, STATX_BASIC_STATS,
+						    AT_STATX_FORCE_SYNC);
+	barrier();
+	return rc;
+}
+
+/* Runs instead of SF_ACL_HOOK (release-*.h). */
+static int sf_fuse_acl_divert(SF_ACL_HOOK_PARAMS)
+{
+	int (*body)(SF_ACL_HOOK_PARAMS) = (void *)sf_acl_hook_body;
+	int rc = sf_acl_refresh(dentry);
+
+	if (!rc)
+		rc = body(SF_ACL_HOOK_ARGS);
+	sf_divert_done();
+	return rc;
+}
+
+static int sf_fuse_acl(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct dentry *dentry = (struct dentry *)
+		regs_get_kernel_argument(regs, SF_ACL_HOOK_DENTRY);
+	const char *name = (const char *)
+		regs_get_kernel_argument(regs, SF_ACL_HOOK_NAME);
+
+	if (sf_fuse_acl_sent(dentry, name))
+		return sf_divert(regs, (unsigned long)sf_fuse_acl_divert);
+	return 0;
+}
+NOKPROBE_SYMBOL(sf_fuse_acl);
+
+/* security_sb_delete(sb): a mount's verdicts end with its superblock. */
+static int sf_fuse_sb_delete(struct kprobe *kp, struct pt_regs *regs)
+{
+	const struct super_block *sb = (const struct super_block *)
+		regs_get_kernel_argument(regs, 0);
+
+	if (sb->s_magic == FUSE_SUPER_MAGIC)
+		sf_verdicts_sb_gone(sb);
+	return 0;
+}
+NOKPROBE_SYMBOL(sf_fuse_sb_delete);
+
+/* SF_PROBE() of a name a release header gives as a macro */
+#define SF_PROBE_OF(fn)	SF_PROBE(fn)
+
+const struct sf_hook sf_fuse_hooks[] = {
+	{ SF_PROBE_OF(SF_ACL_HOOK), sf_fuse_acl, false, &sf_acl_hook_body },
+	{ SF_PROBE(security_sb_delete), sf_fuse_sb_delete, false },
+	{ NULL, NULL, false }
+};

@@ -79,6 +79,7 @@ static int __init sf_init(void)
 
 out_probes:
 	sf_probes_unregister();
+	sf_verdicts_exit();
 	sf_exec_wait();
 	sf_net4_exit();
 	sf_ltabs_destroy();

@@ -11,7 +11,9 @@
 	X(security_bprm_committed_creds, void, (struct linux_binprm *bprm)) \
 	X(security_inode_setattr, int, (struct user_namespace *mnt_userns, \
 					 struct dentry *dentry,		\
-					 struct iattr *attr))
+					 struct iattr *attr))		\
+	X(security_inode_getxattr, int, (struct dentry *dentry,	\
+					  const char *name))
 
 /* Probed functions no exported header declares (read in ipc/util.c). */
 #define SF_PROTOS_UNDECLARED(X)					\
@@ -22,6 +24,18 @@
 
 /* fs/fuse/fuse_i.h: struct fuse_inode's head as release.h has it. */
 #define SF_FUSE_INODE_LAYOUT	1
+
+/* fs/fuse/fuse_i.h: how a /dev/fuse file's struct fuse_dev reaches its
+ * connection, as release.h has it. */
+#define SF_FUSE_DEV_LAYOUT	1
+
+/* Where getxattr(2) of a POSIX ACL meets Smack (smack_inode_getxattr;
+ * the ACL itself may come from the inode's cache): its arguments. */
+#define SF_ACL_HOOK		security_inode_getxattr
+#define SF_ACL_HOOK_PARAMS	struct dentry *dentry, const char *name
+#define SF_ACL_HOOK_ARGS	dentry, name
+#define SF_ACL_HOOK_DENTRY	0
+#define SF_ACL_HOOK_NAME	1
 
 /* ipc/mqueue.c's MQUEUE_MAGIC (no header exports it). */
 #define SF_MQUEUE_MAGIC		0x19800202

@@ -17,7 +17,10 @@
 	  (const struct linux_binprm *bprm))				\
 	X(security_inode_setattr, int, (struct mnt_idmap *idmap,	\
 					 struct dentry *dentry,		\
-					 struct iattr *attr))
+					 struct iattr *attr))		\
+	X(security_inode_get_acl, int, (struct mnt_idmap *idmap,	\
+					 struct dentry *dentry,		\
+					 const char *acl_name))
 
 /* Probed functions no exported header declares (read in ipc/util.c). */
 #define SF_PROTOS_UNDECLARED(X)					\
@@ -28,6 +31,19 @@
 
 /* fs/fuse/fuse_i.h: struct fuse_inode's head as release.h has it. */
 #define SF_FUSE_INODE_LAYOUT	1
+
+/* fs/fuse/fuse_i.h: how a /dev/fuse file's struct fuse_dev reaches its
+ * connection, as release.h has it. */
+#define SF_FUSE_DEV_LAYOUT	1
+
+/* Where getxattr(2) of a POSIX ACL meets Smack (smack_inode_get_acl,
+ * 6.2; the ACL itself may come from the inode's cache): its arguments. */
+#define SF_ACL_HOOK		security_inode_get_acl
+#define SF_ACL_HOOK_PARAMS	struct mnt_idmap *idmap, struct dentry *dentry, \
+				const char *acl_name
+#define SF_ACL_HOOK_ARGS	idmap, dentry, acl_name
+#define SF_ACL_HOOK_DENTRY	1
+#define SF_ACL_HOOK_NAME	2
 
 /* ipc/mqueue.c's MQUEUE_MAGIC (no header exports it). */
 #define SF_MQUEUE_MAGIC		0x19800202

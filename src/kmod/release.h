@@ -48,6 +48,7 @@ struct mnt_idmap;
  * linux/sched/task.h (release.c checks them).
  */
 #define SF_PROTOS_COMMON(X)						\
+	X(security_sb_delete, void, (struct super_block *sb))		\
 	X(security_file_receive, int, (struct file *file))		\
 	X(security_mmap_file, int, (struct file *file, unsigned long prot, \
 				     unsigned long flags))		\
@@ -198,6 +199,52 @@ struct sf_fuse_inode_head {
 	void *forget;
 	u64 i_time;
 	u32 inval_mask;
+};
+
+/*
+ * The connection (struct fuse_conn, never dereferenced: compared) of a
+ * /dev/fuse file's struct fuse_dev (its private_data once mounted) and of
+ * a FUSE superblock (s_fs_info, a struct fuse_mount, whose first member
+ * it is in every supported release), for verdicts.c to tell which
+ * superblock a daemon serves.  Layout 1 (6.1's source, 6.12's BTF): the
+ * connection is fuse_dev's first member.  Layout 2 (7.3's BTF): a
+ * reference count and a flag, then a struct fuse_chan, whose connection
+ * follows a spinlock.
+ */
+#if SF_FUSE_DEV_LAYOUT == 1
+struct sf_fuse_dev_head {
+	const void *conn;
+};
+
+static inline const void *sf_fuse_dev_conn(const void *fud)
+{
+	return ((const struct sf_fuse_dev_head *)fud)->conn;
+}
+#elif SF_FUSE_DEV_LAYOUT == 2
+struct sf_fuse_chan_head {
+	u32 lock;			/* spinlock_t, without lock debugging */
+	const void *conn;
+};
+
+struct sf_fuse_dev_head {
+	u32 ref;			/* refcount_t */
+	bool sync_init;
+	const struct sf_fuse_chan_head *chan;
+};
+
+static inline const void *sf_fuse_dev_conn(const void *fud)
+{
+	const struct sf_fuse_chan_head *chan =
+		READ_ONCE(((const struct sf_fuse_dev_head *)fud)->chan);
+
+	return chan ? READ_ONCE(chan->conn) : NULL;
+}
+#else
+#error "struct fuse_dev: no layout known for this release"
+#endif
+
+struct sf_fuse_mount_head {
+	const void *conn;
 };
 
 /* Check at load what no header can check at build (release.c). */

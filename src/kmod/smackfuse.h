@@ -172,6 +172,9 @@ extern const struct sf_hook sf_key_hooks[];
 /* ---- POSIX message queues (hooks_mqueue.c) ---- */
 
 struct inode;
+struct path;
+struct super_block;
+struct file_operations;
 struct file;
 bool sf_mqueue_inode(const struct inode *inode);
 /* @request: the open's access, SF_MAY_READ and SF_MAY_WRITE. */
@@ -182,6 +185,22 @@ int sf_mqueue_open_check(struct file *file, u32 request);
 extern unsigned long sf_inode_permission_body;
 bool sf_fuse_perm_sent(const struct inode *inode, int mask);
 int sf_fuse_perm_divert(struct inode *inode, int mask);
+extern unsigned long sf_inode_getattr_body;
+bool sf_fuse_getattr_sent(const struct inode *inode);
+int sf_fuse_getattr_divert(const struct path *path);
+extern const struct sf_hook sf_fuse_hooks[];
+
+/* ---- a daemon's verdicts on its nodes (verdicts.c) ---- */
+
+bool sf_verdicts_bound(const struct super_block *sb);
+void sf_verdicts_sb_gone(const struct super_block *sb);
+void sf_verdicts_exit(void);
+bool sf_verdict_allows(const struct super_block *sb, u64 nodeid,
+		       sf_lid subject, u32 request);
+extern const struct file_operations sf_verdicts_fops;
+
+/* CAP_MAC_ADMIN, narrowed by onlycap: may the caller change policy? */
+bool sf_admin(void);
 
 /* ---- IPv6 destinations (net6.c) ---- */
 

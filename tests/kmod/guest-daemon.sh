@@ -9,6 +9,14 @@ U=1000
 
 check "fuse.ko loads" load_fuse
 check "smackfuse.ko loads" insmod /lib/modules/smackfuse.ko
+# The verdicts file takes a daemon's own /dev/fuse only, and a verdict
+# only after that binding; opening it needs CAP_MAC_ADMIN.
+check_fails "verdicts: a descriptor that is not /dev/fuse binds no mount" \
+	sh -c "echo 'mount 0' >$SF/verdicts"
+check_fails "verdicts: a verdict before any binding is refused" \
+	sh -c "echo 'set 0 1 A ffff' >$SF/verdicts"
+check_fails "verdicts: uid $U may not open it" \
+	smackrun -u $U _ sh -c "echo 'mount 0' >$SF/verdicts"
 mkdir -p /tmp/src /mnt/k
 echo secret >/tmp/src/secret
 chmod 644 /tmp/src/secret
@@ -25,6 +33,20 @@ chmod 666 /tmp/src/pub/sub/f
 mkdir -p /tmp/src/pub/d /tmp/src/pub/st
 touch /tmp/src/pub/x /tmp/src/pub/st/rootfile
 chmod 1777 /tmp/src/pub/st
+# A's directory a, with A's files f and g.
+mkdir -p /tmp/src/a
+touch /tmp/src/a/f /tmp/src/a/g
+chmod 777 /tmp/src/a
+chmod 666 /tmp/src/a/f /tmp/src/a/g
+touch /tmp/src/a/acl /tmp/src/a/p
+chmod 660 /tmp/src/a/acl
+chmod 666 /tmp/src/a/p
+for o in a a/f a/g a/acl; do
+	kact setxattr /tmp/src/$o security.SMACK64 A >/dev/null
+done
+# a/acl: root's, 660, and its ACL lets uid $U read and write it.
+check_out "backing file a/acl gets an ACL for uid $U" OK \
+	kact acl-user /tmp/src/a/acl $U
 # getattrs CONFIG: the GETATTR requests the mount has answered so far.
 getattrs() {
 	sed -n 's/^requests: //p' /tmp/ctl-$1/status |
@@ -105,16 +127,127 @@ for mode in kmod auto; do
 		EISDIR smackrun -u $U _ kact unlink /mnt/k/pub/d
 	check_out "subject=$mode: a floor task removes root's file in pub/st: the sticky bit's EPERM" \
 		EPERM smackrun -u $U _ kact unlink /mnt/k/pub/st/rootfile
-	# 20 stats of pub/sub/f walk the mount's root, pub and sub, whose
-	# attributes the kernel keeps: the file's own GETATTR (floor files
-	# are not kept) is the only one each (was four).
-	check_out "subject=$mode: A stats pub/sub/f 20 times" \
+	# The module takes the daemon's verdicts (verdicts.c): the kernel
+	# holds every directory's and file's attributes, and the module
+	# decides each check from the caller's verdict or sends it on.
+	check "subject=$mode: the status says the kernel holds attributes under verdicts" \
+		grep -q '^checks on held attributes sent by smackfuse.ko: yes (verdicts' /tmp/ctl-$mode/status
+	check_out "subject=$mode: A stats pub/sub/f" \
 		OK smackrun -u $U A kact path-stat /mnt/k/pub/sub/f 1
 	before=$(getattrs $mode)
 	smackrun -u $U A kact path-stat /mnt/k/pub/sub/f 20 >/dev/null
 	after=$(getattrs $mode)
-	check "subject=$mode: ... with one GETATTR each ($before -> $after)" \
-		test "$((after - before))" -eq 20
+	check "subject=$mode: 20 more stats of pub/sub/f send no GETATTR ($before -> $after)" \
+		test "$((after - before))" -eq 0
+	# A's own directory and file: held for A; C, and a floor task, have
+	# no rule on A, and each of their checks is sent to the daemon.
+	check_out "subject=$mode: A stats its own a/f" \
+		OK smackrun -u $U A kact path-stat /mnt/k/a/f 1
+	before=$(getattrs $mode)
+	check_out "subject=$mode: A stats a/f 20 times more" \
+		OK smackrun -u $U A kact path-stat /mnt/k/a/f 20
+	check_out "subject=$mode: A may write a/f: access(W_OK)" \
+		OK smackrun -u $U A kact path-access /mnt/k/a/f w
+	after=$(getattrs $mode)
+	check "subject=$mode: ... with no GETATTR ($before -> $after)" \
+		test "$((after - before))" -eq 0
+	# a/p's name is then kept: C's walk to it sends no LOOKUP, and
+	# only the search check of a refuses it.
+	check_out "subject=$mode: A stats a/p" \
+		OK smackrun -u $U A kact path-stat /mnt/k/a/p 1
+	for who in C _; do
+		for i in 1 2; do
+			check_out "subject=$mode: $who may not walk into A's a ($i)" \
+				EACCES smackrun -u $U $who kact path-stat /mnt/k/a/f 1
+		done
+		check_out "subject=$mode: $who may not walk through a to its floor file a/p" \
+			EACCES smackrun -u $U $who kact path-stat /mnt/k/a/p 1
+		check_out "subject=$mode: $who may not stat a" \
+			EACCES smackrun -u $U $who kact path-stat /mnt/k/a 1
+		check_out "subject=$mode: $who may not search a: access(X_OK)" \
+			EACCES smackrun -u $U $who kact path-access /mnt/k/a x
+	done
+	# A rule change reaches the module's verdicts before the write
+	# returns.  A task of A's stays in a, so that a's inode (and the
+	# daemon's node, and its verdicts) outlive the names the rule
+	# change makes the kernel drop.
+	smackrun -u $U A sh -c 'cd /mnt/k/a && exec sleep 60' &
+	pin=$!
+	echo "C A x" >/tmp/ctl-$mode/load2
+	check_out "subject=$mode: with C A x, C walks into a but may not stat a/f" \
+		EACCES smackrun -u $U C kact path-stat /mnt/k/a/f 1
+	check_out "subject=$mode: ... and may search a: access(X_OK)" \
+		OK smackrun -u $U C kact path-access /mnt/k/a x
+	echo "C A rx" >/tmp/ctl-$mode/load2
+	check_out "subject=$mode: with C A rx, C stats a/f" \
+		OK smackrun -u $U C kact path-stat /mnt/k/a/f 3
+	check_out "subject=$mode: ... and may not write it: access(W_OK)" \
+		EACCES smackrun -u $U C kact path-access /mnt/k/a/f w
+	echo "C A -" >/tmp/ctl-$mode/load2
+	check_out "subject=$mode: with C A -, C may not walk into a again" \
+		EACCES smackrun -u $U C kact path-stat /mnt/k/a/f 1
+	check_out "subject=$mode: ... nor stat a" \
+		EACCES smackrun -u $U C kact path-stat /mnt/k/a 1
+	check_out "subject=$mode: ... nor search it: access(X_OK)" \
+		EACCES smackrun -u $U C kact path-access /mnt/k/a x
+	kill $pin
+	wait $pin 2>/dev/null
+	# A relabel through the mount drops the verdicts at once.
+	check_out "subject=$mode: A stats a/g" \
+		OK smackrun -u $U A kact path-stat /mnt/k/a/g 2
+	check_out "subject=$mode: a/g relabelled D through the mount" \
+		OK kact setxattr /mnt/k/a/g security.SMACK64 D
+	check_out "subject=$mode: A may not stat a/g now (no rule A D)" \
+		EACCES smackrun -u $U A kact path-stat /mnt/k/a/g 1
+	check_out "subject=$mode: a/g relabelled A again" \
+		OK kact setxattr /mnt/k/a/g security.SMACK64 A
+	check_out "subject=$mode: A stats a/g again" \
+		OK smackrun -u $U A kact path-stat /mnt/k/a/g 1
+	# The kernel keeps the ACL it read for A's check of a/acl; C's
+	# getxattr(2) of it is then answered from that cache, past the
+	# daemon, unless the module decides it: mainline's
+	# smack_inode_get_acl asks read, which C lacks.
+	echo "C A x" >/tmp/ctl-$mode/load2
+	check_out "subject=$mode: A may read a/acl through its ACL: access(R_OK)" \
+		OK smackrun -u $U A kact path-access /mnt/k/a/acl r
+	for i in 1 2; do
+		check_out "subject=$mode: C may not read a/acl's ACL ($i)" \
+			EACCES smackrun -u $U C kact getxattr /mnt/k/a/acl system.posix_acl_access
+	done
+	check_out "subject=$mode: A reads a/acl's ACL" \
+		OK smackrun -u $U A kact getxattr /mnt/k/a/acl system.posix_acl_access
+	echo "C A -" >/tmp/ctl-$mode/load2
+	# The daemon keeps the module's files open: the module cannot go
+	# while the kernel holds what only the module makes safe.
+	check_fails "subject=$mode: rmmod smackfuse is refused while mounted" \
+		rmmod smackfuse
 	check "subject=$mode: unmounts" umount /mnt/k
 done
+# A daemon that dies leaves its mount bound, with no verdict: what the
+# kernel still holds of it (attributes kept for a second) is not
+# answered from the mode bits, but sent on and refused by the dead
+# connection.
+smackfuse -f --rules /tmp/rules -o subject=kmod -o control=/tmp/ctl-dead \
+	/tmp/src /mnt/k 2>/dev/null &
+dpid=$!
+i=0
+while [ ! -e /tmp/ctl-dead/status ] && [ $i -lt 50 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+check_out "a daemon to kill: A stats a/f (its attributes are held)" \
+	OK smackrun -u $U A kact path-stat /mnt/k/a/f 1
+kill -9 $dpid
+wait $dpid 2>/dev/null
+check_out "the daemon killed: C's stat of a/f is refused by the dead connection" \
+	ENOTCONN smackrun -u $U C kact path-stat /mnt/k/a/f 1
+check_out "... and A's" \
+	ENOTCONN smackrun -u $U A kact path-stat /mnt/k/a/f 1
+check "the dead mount unmounts" umount /mnt/k
+# Once the daemons have exited (a moment after the unmount), it can.
+i=0
+until rmmod smackfuse 2>/dev/null || [ $i -ge 50 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+check "smackfuse.ko unloads once the daemons are gone" \
+	sh -c '! grep -q "^smackfuse " /proc/modules'
 done_testing

@@ -50,7 +50,9 @@
  *   udp6-bind PORT            a UDP receiver on [::] (loops)
  *   udp6-send ADDR6 PORT      one AF_INET6 UDP datagram
  *   kill-loop PID N | msgsnd-loop KEY N       N denied-expected calls
- *   setxattr PATH NAME VALUE
+ *   setxattr PATH NAME VALUE | getxattr PATH NAME
+ *   acl-user PATH UID         set PATH's access ACL to u::rw-,u:UID:rw-,
+ *                             g::---,m::rw-,o::---
  *   setown PATH | setsig PATH  fcntl F_SETOWN / F_SETSIG on PATH (read-only)
  *   mq-create NAME | mq-open NAME r|w | mq-unlink NAME  POSIX queue NAME
  *   key-add DESC | key-read DESC | key-write DESC  a user key in @u
@@ -644,6 +646,32 @@ static int stat_times(const char *path, long n)
 	return 0;
 }
 
+/* The access ACL u::rw-,u:@uid:rw-,g::---,m::rw-,o::--- in its xattr
+ * form: version 2, then (tag, perm, id) entries, little-endian, in tag
+ * order. */
+static int acl_user(const char *path, unsigned int uid)
+{
+	static const struct { unsigned short tag, perm; } e[] = {
+		{ 0x01, 6 }, { 0x02, 6 }, { 0x04, 0 }, { 0x10, 6 }, { 0x20, 0 },
+	};
+	unsigned char buf[4 + sizeof(e) / sizeof(*e) * 8], *p = buf + 4;
+	size_t i;
+
+	memset(buf, 0, sizeof(buf));
+	buf[0] = 2;
+	for (i = 0; i < sizeof(e) / sizeof(*e); i++, p += 8) {
+		unsigned int id = e[i].tag == 0x02 ? uid : 0xffffffffu;
+
+		p[0] = (unsigned char)e[i].tag;
+		p[2] = (unsigned char)e[i].perm;
+		p[4] = id & 0xff;
+		p[5] = (id >> 8) & 0xff;
+		p[6] = (id >> 16) & 0xff;
+		p[7] = (id >> 24) & 0xff;
+	}
+	return setxattr(path, "system.posix_acl_access", buf, sizeof(buf), 0);
+}
+
 int main(int argc, char **argv)
 {
 	const char *op;
@@ -663,6 +691,14 @@ int main(int argc, char **argv)
 		return outcome(mknod(argv[2], S_IFCHR | 0600, makedev(1, 3)));
 	if (!strcmp(op, "path-stat") && argc == 4)
 		return outcome(stat_times(argv[2], num(argv[3])));
+	if (!strcmp(op, "getxattr") && argc == 4) {
+		char value[256];
+
+		return outcome(getxattr(argv[2], argv[3], value,
+					sizeof(value)) < 0 ? -1 : 0);
+	}
+	if (!strcmp(op, "acl-user") && argc == 4)
+		return outcome(acl_user(argv[2], (unsigned int)num(argv[3])));
 	if (!strcmp(op, "setxattr") && argc == 5)
 		return outcome(setxattr(argv[2], argv[3], argv[4],
 					strlen(argv[4]), 0));

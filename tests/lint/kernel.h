@@ -10,6 +10,8 @@
 	for ((pos) = (void *)(head);;)
 #define hlist_for_each_entry(pos, head, member) \
 	for ((pos) = (void *)(head);;)
+#define list_for_each_entry_safe(pos, n, head, member) \
+	for ((pos) = (void *)(head), (n) = NULL;;)
 #define list_for_each_entry(pos, head, member) \
 	for ((pos) = (void *)(head);;)
 #define list_for_each_entry_rcu(pos, head, member, ...) \

@@ -259,12 +259,17 @@ int sf_check_node(struct sf_fs *fs, struct sf_subject *s,
 void sf_invalidate_all(void *arg)
 {
 	sf_nodes_invalidate(arg);
+	sf_verdicts_flush(arg);
 }
 
+/* smackfuse.ko's verdicts go with a change: while grants are audited,
+ * none is handed over (verdicts.c). */
 void sf_set_logging(void *arg, int level)
 {
 	struct sf_fs *fs = arg;
 
-	if (level >= 0 && level <= SF_LOG_ALL)
+	if (level >= 0 && level <= SF_LOG_ALL) {
 		atomic_store(&fs->logging, level);
+		sf_verdicts_flush(fs);
+	}
 }

@@ -47,6 +47,8 @@ enum sf_site {
 	SF_SITE_WALK,		/* ->permission from the path walk: search */
 	SF_SITE_PERM,		/* ->permission on the object of the call */
 	SF_SITE_SETATTR,	/* ->setattr's refresh (chown): asks w */
+	SF_SITE_ACL,		/* smackfuse.ko's, for getxattr(2) of an ACL
+				 * the kernel holds: asks r */
 };
 
 /*
@@ -116,8 +118,8 @@ static bool sf_has_frame(const char *stack, const char *fn)
  * fuse_getattr and vfs_getattr_nosec are tail calls and leave no frame)
  * to 6.18. */
 static const char *const sf_stat_frames[] = {
-	"fuse_getattr", "vfs_getattr_nosec", "vfs_getattr", "vfs_statx",
-	"vfs_fstatat", "vfs_fstat", "do_statx",
+	"sf_stat_refresh", "fuse_getattr", "vfs_getattr_nosec", "vfs_getattr",
+	"vfs_statx", "vfs_fstatat", "vfs_fstat", "do_statx",
 };
 
 static enum sf_site sf_stack_site(const char *stack)
@@ -126,12 +128,15 @@ static enum sf_site sf_stack_site(const char *stack)
 
 	/* smackfuse.ko's refresh for a permission check the FUSE driver
 	 * answered from the attributes it held (hooks_fuse.c): from
-	 * ->getattr, but the check is the call's. */
-	if (sf_has_frame(stack, "sf_perm_refresh"))
-		return SF_SITE_PERM;
-	if (sf_has_frame(stack, "fuse_permission"))
+	 * ->getattr, but the check is the walk's or the call's, as a
+	 * refresh from fuse_permission.  (Its refresh for stat's read,
+	 * sf_stat_refresh, is under the stat frames below.) */
+	if (sf_has_frame(stack, "sf_perm_refresh") ||
+	    sf_has_frame(stack, "fuse_permission"))
 		return sf_has_frame(stack, "link_path_walk") ? SF_SITE_WALK :
 							       SF_SITE_PERM;
+	if (sf_has_frame(stack, "sf_acl_refresh"))
+		return SF_SITE_ACL;
 	/* chown(2) and friends refresh the mode before SETATTR. */
 	if (sf_has_frame(stack, "fuse_setattr"))
 		return SF_SITE_SETATTR;
@@ -812,6 +817,9 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 		if (later)
 			return sf_granted(fs);
 		return sf_check_perm(fs, s, n, object, &perm);
+	case SF_SITE_ACL:
+		return sf_check_label(fs, s, object, SF_MAY_READ,
+				      "smack_inode_get_acl", n, NULL);
 	case SF_SITE_SETATTR:
 		/* Mainline's smack_inode_setattr, made before the owner
 		 * check that the FUSE driver makes before the SETATTR. */

@@ -68,13 +68,17 @@ int sf_kernel_checks_status(struct sf_fs *fs, char *buf, size_t size)
 	const char *kchecks = sf_kernel_checks();
 
 	return snprintf(buf, size, "mmap and F_SETOWN checks: %s\n"
-			"checks on held attributes sent by smackfuse.ko: %s\n",
+			"checks on held attributes sent by smackfuse.ko: %s\n"
+			"verdicts refused by smackfuse.ko: %lu\n",
 			kchecks ? kchecks : "none (smackfuse.ko not loaded: "
 			"a hole without the module)",
 			!fs->kmod_refresh ? "no" :
 			fs->opt.cache_strict ? "yes (cache=strict: nothing "
 					       "cached)" :
-			"yes (floor directories cached)");
+			sf_verdicts_on(fs) ? "yes (verdicts: directories, "
+					     "files and links cached)" :
+			"yes (floor directories cached)",
+			atomic_load(&fs->stats.verdicts_failed));
 }
 
 /* Is @word one of the lines of @text? */
@@ -112,6 +116,8 @@ static void sf_kmod_features(struct sf_fs *fs)
 	if (len > 0) {
 		buf[len] = '\0';
 		fs->kmod_refresh = sf_has_line(buf, "perm_refresh");
+		fs->kmod_verdicts = fs->kmod_refresh &&
+				    sf_has_line(buf, "verdicts");
 	}
 	if (fs->kmod_refresh)
 		fs->kmod_pin_fd = fd;
@@ -122,6 +128,7 @@ static void sf_kmod_features(struct sf_fs *fs)
 int sf_subject_setup(struct sf_fs *fs)
 {
 	fs->kmod_pin_fd = -1;
+	fs->verdict_fd = -1;
 	sf_subject_foreground = fs->opt.foreground;
 	if (!sf_kernel_checks())
 		fprintf(stderr, "smackfuse: smackfuse.ko is not loaded: "

@@ -25,7 +25,10 @@
  * the kernel does not cache the answer either (__get_acl() caches only
  * while its sentinel is in place; 6.1 to 7.x).  Only the ACLs of objects
  * every subject may read stay cached, as their attributes do (ops.c's
- * sf_attr_timeout()), until the attributes are next refreshed.
+ * sf_attr_timeout()), until the attributes are next refreshed; and,
+ * under smackfuse.ko's verdicts, every ACL whose attributes are held:
+ * the module decides getxattr(2) of a cached ACL, or sends it here as a
+ * refresh (getattr.c's ACL site).
  *
  * Setting an access ACL: the backing filesystem updates the mode, but
  * keeps set-group-ID for the daemon, which has CAP_FSETID; setid.c
@@ -80,9 +83,11 @@ int sf_acl_check_get(struct sf_fs *fs, struct sf_subject *s,
 			      NULL);
 }
 
-/* May the kernel keep @n's ACLs: may every subject read @n?  The same
- * objects whose attributes it keeps (ops_cache.c): a refresh of the
- * attributes drops the ACLs anyway. */
+/* May the kernel keep @n's ACLs?  Where it keeps the attributes
+ * (ops_cache.c): every subject may read them, or, under smackfuse.ko's
+ * verdicts, the module decides a getxattr(2) of an ACL as it decides
+ * stat(2) (hooks_fuse.c).  A refresh of the attributes drops the ACLs
+ * anyway. */
 static bool sf_acl_cacheable(struct sf_fs *fs, struct sf_node *n)
 {
 	return sf_attr_timeout(fs, n) > 0;

@@ -41,9 +41,9 @@ double sf_attr_timeout(struct sf_fs *fs, struct sf_node *n);
 void sf_open_mapped_write(struct sf_fs *fs, struct sf_node *n,
 			  int flags, int32_t backing_id);
 bool sf_keep_cache(struct sf_fs *fs, int32_t backing_id, int fd, int flags);
-void sf_entry_timeouts(struct sf_fs *fs, struct sf_node *dir,
-		       struct sf_node *n, struct fuse_entry_param *e,
-		       const char *name);
+void sf_entry_timeouts(struct sf_fs *fs, const struct sf_subject *s,
+		       struct sf_node *dir, struct sf_node *n,
+		       struct fuse_entry_param *e, const char *name);
 
 /* ops_names.c */
 void sf_lookup(fuse_req_t req, fuse_ino_t parent, const char *name);

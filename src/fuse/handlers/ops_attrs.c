@@ -32,6 +32,7 @@ void sf_getattr(fuse_req_t req, fuse_ino_t ino,
 		fuse_reply_err(req, errno);
 		return;
 	}
+	sf_verdicts_post(fs, &s, NULL, n, true);
 	fuse_reply_attr(req, &st, sf_attr_timeout(fs, n));
 }
 

@@ -30,6 +30,8 @@ static double sf_timeout(struct sf_fs *fs, struct sf_node *dir)
 
 	if (fs->opt.cache_strict)
 		return 0;
+	if (sf_verdicts_on(fs))
+		return SF_CACHE_TIMEOUT;	/* the module decides walks */
 	if (sf_attr_timeout(fs, dir) > 0 && !sf_universal(lid) &&
 	    !sf_all_access(fs, lid))
 		return 0;	/* a walk some caller may not make */
@@ -54,25 +56,35 @@ static bool sf_kept_floor_dir(struct sf_fs *fs, struct sf_node *n,
 }
 
 /*
- * Attribute timeouts: with cached attributes the kernel answers every
- * permission check (access(2), the walk's search, may_create) from the
- * mode bits alone, without asking.  Only objects on which every subject
- * has every access whatever the rules may be cached: "*" and "@", and,
- * when the users map gives every caller one label, that label's own
- * objects (a subject has every access to its own label); and floor
- * directories under smackfuse.ko (above).  Any other object's would let
- * access(W_OK) through where mainline may say EACCES (a floor object and
- * a labelled caller).
+ * Objects whose attributes the kernel may hold without smackfuse.ko's
+ * verdicts: with held attributes the kernel answers every permission
+ * check (access(2), the walk's search, may_create) from the mode bits
+ * alone, without asking.  Only objects on which every subject has every
+ * access whatever the rules: "*" and "@", and, when the users map gives
+ * every caller one label, that label's own objects (a subject has every
+ * access to its own label); and floor directories under smackfuse.ko
+ * (above).  Any other object's would let access(W_OK) through where
+ * mainline may say EACCES (a floor object and a labelled caller).
+ */
+static bool sf_attrs_for_all(struct sf_fs *fs, struct sf_node *n)
+{
+	sf_lid lid = sf_node_label(fs, n);
+
+	return sf_all_access(fs, lid) || sf_kept_floor_dir(fs, n, lid);
+}
+
+/*
+ * Attribute timeouts: the objects above; with smackfuse.ko's verdicts
+ * (verdicts.c) every directory, file and link, whose checks the module
+ * then decides for the kernel or sends here.
  */
 double sf_attr_timeout(struct sf_fs *fs, struct sf_node *n)
 {
-	sf_lid lid;
-
 	if (fs->opt.cache_strict || atomic_load(&n->mapped_write))
 		return 0;
-	lid = sf_node_label(fs, n);
-	return sf_all_access(fs, lid) || sf_kept_floor_dir(fs, n, lid) ?
-		       SF_CACHE_TIMEOUT : 0;
+	if (sf_verdicts_on(fs) && sf_verdict_type(n->type))
+		return SF_CACHE_TIMEOUT;
+	return sf_attrs_for_all(fs, n) ? SF_CACHE_TIMEOUT : 0;
 }
 
 /*
@@ -97,10 +109,13 @@ void sf_open_mapped_write(struct sf_fs *fs, struct sf_node *n,
 						 -1, 0);
 }
 
-void sf_entry_timeouts(struct sf_fs *fs, struct sf_node *dir,
-		       struct sf_node *n, struct fuse_entry_param *e,
-		       const char *name)
+/* @s: the caller, whose verdicts on @dir and @n the module gets first
+ * (verdicts.c), or NULL. */
+void sf_entry_timeouts(struct sf_fs *fs, const struct sf_subject *s,
+		       struct sf_node *dir, struct sf_node *n,
+		       struct fuse_entry_param *e, const char *name)
 {
+	sf_verdicts_post(fs, s, dir, n, false);
 	e->attr_timeout = sf_attr_timeout(fs, n);
 	e->entry_timeout = sf_timeout(fs, dir);
 	sf_node_remember_entry(fs, n, sf_node_ino(fs, dir), name,

@@ -124,7 +124,7 @@ static void sf_do_readdir(fuse_req_t req, fuse_ino_t ino, size_t size,
 			}
 			if (err)
 				break;
-			sf_entry_timeouts(fs, dir, n, &e, name);
+			sf_entry_timeouts(fs, NULL, dir, n, &e, name);
 			len = fuse_add_direntry_plus(req, p, rem, name, &e,
 						     d->entry->d_off);
 		} else if (plus) {

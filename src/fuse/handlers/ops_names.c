@@ -22,7 +22,7 @@ void sf_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 	struct sf_fs *fs = sf_fs_of(req);
 	struct sf_node *dir, *n;
 	struct fuse_entry_param e;
-	struct sf_subject s;
+	struct sf_subject s, *who = NULL;
 	int rc;
 
 	/* Only the kernel's handle decoding asks for "." (perhaps of a node
@@ -34,6 +34,7 @@ void sf_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 	} else {
 		dir = sf_node(req, parent);
 		sf_subject_get(fs, req, &s);
+		who = &s;
 		rc = sf_check_node(fs, &s, dir, SF_MAY_EXEC, SF_FN_PERM, name);
 		if (!rc)
 			rc = sf_node_lookup(fs, dir, name, &e, &n);
@@ -42,7 +43,7 @@ void sf_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 		fuse_reply_err(req, -rc);
 		return;
 	}
-	sf_entry_timeouts(fs, dir, n, &e, name);
+	sf_entry_timeouts(fs, who, dir, n, &e, name);
 	fuse_reply_entry(req, &e);
 }
 
@@ -105,7 +106,7 @@ static void sf_make(fuse_req_t req, fuse_ino_t parent, const char *name,
 	atomic_store(&n->label, label);
 	atomic_store(&n->flags, SF_NODE_LABEL_VALID |
 		     (transmute && S_ISDIR(mode) ? SF_NODE_TRANSMUTE : 0));
-	sf_entry_timeouts(fs, dir, n, &e, name);
+	sf_entry_timeouts(fs, &s, dir, n, &e, name);
 	fuse_reply_entry(req, &e);
 	return;
 out_err:
@@ -251,7 +252,7 @@ void sf_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent,
 	sf_node_ref(fs, n);
 	e.ino = ino;
 	e.generation = n->gen;
-	sf_entry_timeouts(fs, dir, n, &e, newname);
+	sf_entry_timeouts(fs, &s, dir, n, &e, newname);
 	fuse_reply_entry(req, &e);
 	return;
 out_err:
@@ -401,7 +402,7 @@ void sf_create(fuse_req_t req, fuse_ino_t parent, const char *name,
 		fuse_reply_err(req, -rc);
 		return;
 	}
-	sf_entry_timeouts(fs, dir, n, &e, name);
+	sf_entry_timeouts(fs, &s, dir, n, &e, name);
 	sf_reply_created(req, n, &e, fd, fi);
 }
 

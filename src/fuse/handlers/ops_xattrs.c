@@ -104,6 +104,7 @@ void sf_setxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 		atomic_store(&n->label, lid);
 		if (n != &fs->root)
 			sf_node_label_invalidate(n);
+		sf_verdicts_flush(fs);
 		sf_acl_label_changed(fs, n);
 		/* The kernel refreshes this inode's attributes itself; a
 		 * directory's children may be cached under its old label. */
@@ -112,6 +113,7 @@ void sf_setxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 	} else if (is_smack && !strcmp(name, "security.SMACK64TRANSMUTE")) {
 		atomic_fetch_or(&n->flags, SF_NODE_TRANSMUTE);
 		sf_node_label_invalidate(n);
+		sf_verdicts_flush(fs);
 	}
 out:
 	fuse_reply_err(req, -rc);
@@ -300,6 +302,7 @@ void sf_removexattr(fuse_req_t req, fuse_ino_t ino, const char *name)
 		    !strcmp(name, "security.SMACK64TRANSMUTE"))
 			atomic_fetch_and(&n->flags, ~SF_NODE_TRANSMUTE);
 		sf_node_label_invalidate(n);
+		sf_verdicts_flush(fs);
 		sf_acl_label_changed(fs, n);
 		if (n->type == S_IFDIR)
 			sf_invalidate_later(fs);

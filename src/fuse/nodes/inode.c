@@ -452,6 +452,7 @@ void sf_node_forget(struct sf_fs *fs, struct sf_node *n, uint64_t nlookup)
 	}
 	pthread_mutex_unlock(&fs->nodes.lock);
 	if (drop) {
+		sf_verdict_forget(fs, n);
 		sf_lock_release_all(n);
 		sf_passthrough_forget(fs, n);
 		close(n->fd);
