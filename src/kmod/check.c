@@ -6,6 +6,7 @@
  */
 #include <linux/capability.h>
 #include <linux/cred.h>
+#include <linux/fs.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
 #include <linux/user_namespace.h>
@@ -101,6 +102,17 @@ int sf_check(sf_lid subject, sf_lid object, u32 request,
 		rc = 0;
 	return sf_report(subject, object, request, rc, fn, obj);
 }
+
+/* The SF_MAY_* bits of a MAY_* mask, as mainline smk_curacc() gets it
+ * from smack_inode_permission(). */
+u32 sf_inode_request(int mask)
+{
+	return (mask & MAY_READ ? SF_MAY_READ : 0) |
+	       (mask & MAY_WRITE ? SF_MAY_WRITE : 0) |
+	       (mask & MAY_EXEC ? SF_MAY_EXEC : 0) |
+	       (mask & MAY_APPEND ? SF_MAY_APPEND : 0);
+}
+NOKPROBE_SYMBOL(sf_inode_request);
 
 int sf_check_current(sf_lid object, u32 request, const char *fn,
 		     const struct sf_aobj *obj)

@@ -103,16 +103,6 @@ static u64 sf_fuse_nodeid(const struct inode *inode)
 }
 NOKPROBE_SYMBOL(sf_fuse_nodeid);
 
-/* The SF_MAY_* bits mainline's smack_inode_permission asks for @mask. */
-static u32 sf_fuse_request(int mask)
-{
-	return (mask & MAY_READ ? SF_MAY_READ : 0) |
-	       (mask & MAY_WRITE ? SF_MAY_WRITE : 0) |
-	       (mask & MAY_EXEC ? SF_MAY_EXEC : 0) |
-	       (mask & MAY_APPEND ? SF_MAY_APPEND : 0);
-}
-NOKPROBE_SYMBOL(sf_fuse_request);
-
 /*
  * On a mount whose daemon hands verdicts: must @request (SF_MAY_* bits)
  * of current on @inode go to the daemon?  Not when a verdict allows it
@@ -132,7 +122,7 @@ bool sf_fuse_perm_sent(const struct inode *inode, int mask)
 	if (!sf_smackfuse_inode(inode))
 		return false;
 	if (sf_verdicts_bound(inode->i_sb))
-		return sf_fuse_verdict_sent(inode, sf_fuse_request(mask));
+		return sf_fuse_verdict_sent(inode, sf_inode_request(mask));
 	if (!(mask & (MAY_ACCESS | MAY_WRITE)) ||
 	    (current->flags & PF_KTHREAD))
 		return false;

@@ -313,16 +313,6 @@ SF_ON_TASK(task_movememory, SF_MAY_WRITE);
  * in the procfs inode around it (struct sf_proc_inode, release.h).
  */
 
-/* The SF_MAY_* bits of a MAY_* mask, as mainline smk_curacc() gets it. */
-static u32 sf_inode_request(int mask)
-{
-	return (mask & MAY_READ ? SF_MAY_READ : 0) |
-	       (mask & MAY_WRITE ? SF_MAY_WRITE : 0) |
-	       (mask & MAY_EXEC ? SF_MAY_EXEC : 0) |
-	       (mask & MAY_APPEND ? SF_MAY_APPEND : 0);
-}
-NOKPROBE_SYMBOL(sf_inode_request);
-
 /* The struct pid of a procfs inode, NULL outside /proc/PID. */
 static struct pid *sf_proc_pid(const struct inode *inode)
 {

@@ -123,6 +123,9 @@ int sf_check(sf_lid subject, sf_lid object, u32 request,
 int sf_report(sf_lid subject, sf_lid object, u32 request, int rc,
 	      const char *fn, const struct sf_aobj *obj);
 
+/* The SF_MAY_* bits of a MAY_* mask (MAY_READ, _WRITE, _EXEC, _APPEND). */
+u32 sf_inode_request(int mask);
+
 /* sf_check() with current as the subject (kernel threads always pass). */
 int sf_check_current(sf_lid object, u32 request, const char *fn,
 		     const struct sf_aobj *obj);
