@@ -218,8 +218,9 @@ struct sf_fs {
 	int kmod_pin_fd;		/* the module's file that says so, held
 					 * open: the module stays loaded */
 	bool kmod_verdicts;		/* ... and takes our verdicts */
-	int verdict_fd;			/* its verdicts file, bound to this
-					 * mount, or -1 (verdicts.c) */
+	bool verdicts_bound;		/* its verdicts file is bound to this
+					 * mount: verdict_fd (verdicts.c) */
+	int verdict_fd;
 	_Atomic uint64_t verdict_gen;	/* verdicts older are stale */
 	int proc_self_fd;		/* O_PATH fd of /proc/self/fd */
 

@@ -45,9 +45,10 @@ bool sf_verdict_type(mode_t type)
 	return type == S_IFDIR || type == S_IFREG || type == S_IFLNK;
 }
 
+/* false until sf_verdicts_setup() bound the mount (a zeroed sf_fs too) */
 bool sf_verdicts_on(const struct sf_fs *fs)
 {
-	return fs->verdict_fd >= 0;
+	return fs->verdicts_bound;
 }
 
 static int sf_verdict_write(struct sf_fs *fs, const char *line, size_t len)
@@ -92,7 +93,9 @@ void sf_verdicts_setup(struct sf_fs *fs)
 		if (fd >= 0)
 			close(fd);
 		fs->verdict_fd = -1;
+		return;
 	}
+	fs->verdicts_bound = true;
 }
 
 /* Bit R of the result: sf_access() gives @subject request R on @object. */
