@@ -8,6 +8,8 @@
 # then, with smackfuse.ko loaded:
 #   kmod     smackfuse -o subject=kmod, the bench labelled "root" by the
 #            module (smackrun): the per-user case with the module
+#   kmod-uring the same over FUSE's io_uring, on a kernel that has it
+#            (6.14+: the fuse module's enable_uring is set to Y)
 #   bindfs-k bindfs again, next to it under the module's probes
 # Each round runs every phase on every configuration of its group in turn.
 # Prints "@req ROUND CONFIG PHASE SECONDS" and, from the last round,
@@ -35,12 +37,17 @@ mount_cfg() {	# CONFIG
 	one|peruser)
 		map=pu
 		[ $1 = one ] && map=one
-		smackfuse --rules /tmp/rules -o subject=users \
+		smackfuse --rules /tmp/rules -o subject=users -o uring=off \
 			-o users=/tmp/users.$map -o control=/tmp/ctl-$1 \
 			/tmp/src-$1 /mnt/$1 2>/dev/null ;;
 	kmod)
-		smackfuse --rules /tmp/rules -o subject=kmod \
+		smackfuse --rules /tmp/rules -o subject=kmod -o uring=off \
 			-o control=/tmp/ctl-$1 /tmp/src-$1 /mnt/$1 2>/dev/null ;;
+	kmod-uring)
+		smackfuse --rules /tmp/rules -o subject=kmod -o uring=auto \
+			-o control=/tmp/ctl-$1 /tmp/src-$1 /mnt/$1 2>/dev/null &&
+		wait_ctl $1 &&
+		grep -q '^transport: io_uring' /tmp/ctl-$1/status ;;
 	bindfs*)
 		bindfs -o allow_other /tmp/src-$1 /mnt/$1 ;;
 	esac
@@ -155,7 +162,12 @@ bindfs_counts bindfs
 if insmod /lib/modules/smackfuse.ko; then
 	ok "smackfuse.ko loads"
 	RUNAS="smackrun root"
-	group $R kmod bindfs-k
+	UR=/sys/module/fuse/parameters/enable_uring
+	if [ -w $UR ] && echo Y >$UR; then
+		group $R kmod kmod-uring bindfs-k
+	else
+		group $R kmod bindfs-k
+	fi
 	bindfs_counts bindfs-k
 	RUNAS=
 else

@@ -4,7 +4,8 @@
 # each KERNEL (debian: Debian 12's 6.1, trixie: Debian 13's 6.12,
 # trixie-backports: the newest Debian kernel, 7.3; default all three),
 # without smackfuse.ko (one label, a label per user) and with it (the
-# per-user case with labels from the module), with the FUSE requests each
+# per-user case with labels from the module, over /dev/fuse and, where the
+# kernel has it, over io_uring), with the FUSE requests each
 # operation costs, by type (issue 29).  The guest half is
 # bench/guest-requests.sh.
 #
@@ -54,8 +55,9 @@ for k in $KERNELS; do
 	echo "$k: Linux $(grep -a '@kernel ' "$W/ch" | sed 's/^.*@kernel //' | head -n 1)"
 	echo "  ($N files, medians of $R rounds, guest seconds by -icount; uptime: $(uptime | sed 's/.*load/load/'))"
 	grep '^not ok' "$W/tap" | sed 's/^/  /'
-	printf '  %-12s %9s %9s %9s %9s %9s | %8s %8s %8s\n' phase one \
-		peruser bindfs kmod bindfs-k one/bind pu/bind kmod/bk
+	printf '  %-12s %9s %9s %9s %9s %9s %9s | %8s %8s %8s %8s\n' \
+		phase one peruser bindfs kmod kmod-ur bindfs-k one/bind \
+		pu/bind kmod/bk kur/bk
 	for ph in $PHASES; do
 		awk -v ph="$ph" '
 			$3 == ph { v[$2, ++n[$2]] = $4 }
@@ -67,13 +69,14 @@ for k in $KERNELS; do
 				return a[int((m + 1) / 2)] }
 			function q(x, y) { return x == "-" || y == "-" || !y ? "-" : sprintf("%.2f", x / y) }
 			END { o = med("one"); u = med("peruser"); b = med("bindfs")
-				k = med("kmod"); bk = med("bindfs-k")
-				printf "  %-12s %9s %9s %9s %9s %9s | %8s %8s %8s\n",
-					ph, o, u, b, k, bk, q(o, b), q(u, b), q(k, bk) }' "$W/req"
+				k = med("kmod"); ku = med("kmod-uring"); bk = med("bindfs-k")
+				printf "  %-12s %9s %9s %9s %9s %9s %9s | %8s %8s %8s %8s\n",
+					ph, o, u, b, k, ku, bk, q(o, b), q(u, b), q(k, bk),
+					q(ku, bk) }' "$W/req"
 	done
 	echo "  requests per operation (FORGETs and INIT left out):"
 	for ph in $PHASES; do
-		for c in one peruser bindfs kmod bindfs-k; do
+		for c in one peruser bindfs kmod kmod-uring bindfs-k; do
 			awk -v ph="$ph" -v c="$c" -v n="$N" '
 				$1 == c && $2 == ph && $3 !~ /FORGET|INIT/ {
 					t += $4; if ($4 / n >= 0.005) s = s sprintf(" %s %.2f", $3, $4 / n) }

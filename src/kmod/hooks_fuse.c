@@ -103,26 +103,28 @@ static u64 sf_fuse_nodeid(const struct inode *inode)
 }
 NOKPROBE_SYMBOL(sf_fuse_nodeid);
 
-/*
- * On a mount whose daemon hands verdicts: must @request (SF_MAY_* bits)
- * of current on @inode go to the daemon?  Not when a verdict allows it
- * (nor when nothing is asked, which mainline passes too).
- */
-static bool sf_fuse_verdict_sent(const struct inode *inode, u32 request)
+/* The daemon's verdict (verdicts.c) on @request of current on @inode. */
+static enum sf_verdict_answer sf_fuse_verdict(const struct inode *inode,
+					      u32 request)
 {
-	return request &&
-	       !sf_verdict_allows(inode->i_sb, sf_fuse_nodeid(inode),
-				  sf_task_label(current), request);
+	return sf_verdict_of(inode->i_sb, sf_fuse_nodeid(inode),
+			     sf_task_label(current), request);
 }
-NOKPROBE_SYMBOL(sf_fuse_verdict_sent);
+NOKPROBE_SYMBOL(sf_fuse_verdict);
 
 /* Is this permission check one the daemon must see (above)? */
 bool sf_fuse_perm_sent(const struct inode *inode, int mask)
 {
 	if (!sf_smackfuse_inode(inode))
 		return false;
-	if (sf_verdicts_bound(inode->i_sb))
-		return sf_fuse_verdict_sent(inode, sf_inode_request(mask));
+	switch (sf_fuse_verdict(inode, sf_inode_request(mask))) {
+	case SF_VERDICT_ALLOWS:
+		return false;
+	case SF_VERDICT_ASK:
+		return true;
+	case SF_VERDICT_UNBOUND:
+		break;
+	}
 	if (!(mask & (MAY_ACCESS | MAY_WRITE)) ||
 	    (current->flags & PF_KTHREAD))
 		return false;
@@ -143,37 +145,18 @@ NOKPROBE_SYMBOL(sf_fuse_perm_sent);
  */
 bool sf_fuse_getattr_sent(const struct inode *inode)
 {
-	return sf_smackfuse_inode(inode) && sf_verdicts_bound(inode->i_sb) &&
-	       sf_fuse_verdict_sent(inode, SF_MAY_READ);
+	return sf_smackfuse_inode(inode) &&
+	       sf_fuse_verdict(inode, SF_MAY_READ) == SF_VERDICT_ASK;
 }
 NOKPROBE_SYMBOL(sf_fuse_getattr_sent);
 
 /*
- * Ask the daemon for @inode's attributes now, from the caller: the
- * daemon names this frame (sf_perm_refresh) as the site of a permission
- * check.  Not inlined, and not a tail call, so that the frame is there.
+ * The refreshes below ask the daemon for an inode's attributes now, from
+ * the caller; the daemon names the check by the refresh's frame.  Each is
+ * noinline, and its call is followed by a barrier (and takes a local's
+ * address), so that it is no tail call and the frame is there.
  */
-static noinline int sf_perm_refresh(struct inode *inode)
-{
-	struct dentry *dentry = d_find_alias(inode);
-	struct path path = { .mnt = NULL, .dentry = dentry };
-	struct kstat stat;
-	int rc;
-
-	if (!dentry)
-		return -EACCES;	/* no name to ask for: cannot decide */
-	rc = inode->i_op->getattr(SF_NOP_IDMAP, &path, &stat,
-				  STATX_BASIC_STATS, AT_STATX_FORCE_SYNC);
-	dput(dentry);
-	return rc;
-}
-
-/*
- * The same for stat's read: the daemon sees this frame (sf_stat_refresh)
- * under the call's own stat frames and decides read.  @stat is local, so
- * the call is no tail call and the frame stays.
- */
-static noinline int sf_stat_refresh(const struct path *path)
+static __always_inline int sf_fuse_force_getattr(const struct path *path)
 {
 	struct inode *inode = d_backing_inode(path->dentry);
 	struct kstat stat;
@@ -183,6 +166,26 @@ static noinline int sf_stat_refresh(const struct path *path)
 				  STATX_BASIC_STATS, AT_STATX_FORCE_SYNC);
 	barrier();
 	return rc;
+}
+
+/* A permission check (the walk's search under link_path_walk). */
+static noinline int sf_perm_refresh(struct inode *inode)
+{
+	struct dentry *dentry = d_find_alias(inode);
+	struct path path = { .mnt = NULL, .dentry = dentry };
+	int rc;
+
+	if (!dentry)
+		return -EACCES;	/* no name to ask for: cannot decide */
+	rc = sf_fuse_force_getattr(&path);
+	dput(dentry);
+	return rc;
+}
+
+/* stat's read, under the call's own stat frames. */
+static noinline int sf_stat_refresh(const struct path *path)
+{
+	return sf_fuse_force_getattr(path);
 }
 
 /* Runs instead of security_inode_getattr(path). */
@@ -224,24 +227,16 @@ static bool sf_fuse_acl_sent(struct dentry *dentry, const char *name)
 	struct inode *inode = d_backing_inode(dentry);
 
 	return inode && sf_smackfuse_inode(inode) && sf_acl_xattr(name) &&
-	       sf_verdicts_bound(inode->i_sb) &&
-	       sf_fuse_verdict_sent(inode, SF_MAY_READ);
+	       sf_fuse_verdict(inode, SF_MAY_READ) == SF_VERDICT_ASK;
 }
 NOKPROBE_SYMBOL(sf_fuse_acl_sent);
 
-/* The refresh the daemon decides as smack_inode_get_acl's read: it sees
- * this frame (sf_acl_refresh).  @stat is local: no tail call. */
+/* The refresh the daemon decides as smack_inode_get_acl's read. */
 static noinline int sf_acl_refresh(struct dentry *dentry)
 {
 	struct path path = { .mnt = NULL, .dentry = dentry };
-	struct kstat stat;
-	int rc;
 
-	rc = d_backing_inode(dentry)->i_op->getattr(SF_NOP_IDMAP, &path,
-						    &stat, STATX_BASIC_STATS,
-						    AT_STATX_FORCE_SYNC);
-	barrier();
-	return rc;
+	return sf_fuse_force_getattr(&path);
 }
 
 /* Runs instead of SF_ACL_HOOK (release-*.h). */

@@ -195,11 +195,15 @@ extern const struct sf_hook sf_fuse_hooks[];
 
 /* ---- a daemon's verdicts on its nodes (verdicts.c) ---- */
 
-bool sf_verdicts_bound(const struct super_block *sb);
+enum sf_verdict_answer {
+	SF_VERDICT_UNBOUND,	/* the mount hands no verdicts */
+	SF_VERDICT_ALLOWS,
+	SF_VERDICT_ASK,		/* none that allows: the daemon decides */
+};
+enum sf_verdict_answer sf_verdict_of(const struct super_block *sb,
+				     u64 nodeid, sf_lid subject, u32 request);
 void sf_verdicts_sb_gone(const struct super_block *sb);
 void sf_verdicts_exit(void);
-bool sf_verdict_allows(const struct super_block *sb, u64 nodeid,
-		       sf_lid subject, u32 request);
 extern const struct file_operations sf_verdicts_fops;
 
 /* CAP_MAC_ADMIN, narrowed by onlycap: may the caller change policy? */

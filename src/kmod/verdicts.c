@@ -102,45 +102,40 @@ static struct sf_vmount *sf_vmount_of(const struct super_block *sb)
 }
 NOKPROBE_SYMBOL(sf_vmount_of);
 
-bool sf_verdicts_bound(const struct super_block *sb)
-{
-	bool bound;
-
-	rcu_read_lock();
-	bound = sf_vmount_of(sb) != NULL;
-	rcu_read_unlock();
-	return bound;
-}
-NOKPROBE_SYMBOL(sf_verdicts_bound);
-
 /**
- * sf_verdict_allows - does the daemon's verdict give @subject @request
- * (SF_MAY_* bits) on @nodeid of the mount on @sb?  False when there is
- * none: the check is then the daemon's.  Never blocks (RCU walk too).
+ * sf_verdict_of - the daemon's verdict on @request (SF_MAY_* bits) of
+ * @subject on @nodeid of the mount on @sb: SF_VERDICT_UNBOUND when no
+ * daemon hands verdicts for that mount, SF_VERDICT_ALLOWS when its
+ * verdict allows (or nothing is asked, which mainline passes too), else
+ * SF_VERDICT_ASK: the check is then the daemon's.  One walk of the bound
+ * mounts under RCU; never blocks (RCU walk too).
  */
-bool sf_verdict_allows(const struct super_block *sb, u64 nodeid,
-		       sf_lid subject, u32 request)
+enum sf_verdict_answer sf_verdict_of(const struct super_block *sb,
+				     u64 nodeid, sf_lid subject, u32 request)
 {
+	enum sf_verdict_answer answer = SF_VERDICT_UNBOUND;
 	struct sf_vmount *vm;
 	struct sf_verdict *v;
-	bool allows = false;
 
-	if (!request || request > 15)
-		return false;
 	rcu_read_lock();
 	vm = sf_vmount_of(sb);
-	if (vm) {
+	if (vm && !request)
+		answer = SF_VERDICT_ALLOWS;
+	else if (vm)
+		answer = SF_VERDICT_ASK;
+	if (answer == SF_VERDICT_ASK && request <= 15) {
 		hlist_for_each_entry_rcu(v, sf_bucket(vm, nodeid), link) {
-			if (v->nodeid == nodeid && v->subject == subject) {
-				allows = READ_ONCE(v->allowed) & (1u << request);
-				break;
-			}
+			if (v->nodeid != nodeid || v->subject != subject)
+				continue;
+			if (READ_ONCE(v->allowed) & (1u << request))
+				answer = SF_VERDICT_ALLOWS;
+			break;
 		}
 	}
 	rcu_read_unlock();
-	return allows;
+	return answer;
 }
-NOKPROBE_SYMBOL(sf_verdict_allows);
+NOKPROBE_SYMBOL(sf_verdict_of);
 
 /* Under vm->lock. */
 static void sf_verdict_drop(struct sf_vmount *vm, struct sf_verdict *v)

@@ -73,7 +73,7 @@ void sf_verdicts_setup(struct sf_fs *fs)
 	char line[64];
 	int fd, rc = 0;
 
-	fs->verdict_fd = -1;
+	/* fs->verdict_fd is -1 from sf_subject_setup(). */
 	if (!fs->kmod_verdicts || fs->opt.checks_off || fs->opt.cache_strict)
 		return;
 	fd = open(SF_KMOD_VERDICTS, O_WRONLY | O_CLOEXEC);
