@@ -35,7 +35,10 @@
  * verdicts but keeps the binding, orphaned, until the superblock shuts
  * down: the kernel may still hold attributes of that mount, and every
  * check on them is then sent on as a refresh, which the dead connection
- * refuses (ENOTCONN), instead of being answered from the mode bits.
+ * refuses (ENOTCONN), instead of being answered from the mode bits.  An
+ * orphan holds a reference on the module, so that the module cannot be
+ * unloaded while that mount exists: the checks it makes would then be
+ * answered from the mode bits until the attributes time out.
  */
 #include <linux/file.h>
 #include <linux/fs.h>
@@ -331,8 +334,10 @@ void sf_verdicts_sb_gone(const struct super_block *sb)
 	if (vm) {
 		list_del_rcu(&vm->link);
 		vm->listed = false;
-		if (vm->orphan)
+		if (vm->orphan) {
 			list_add(&vm->gone, &sf_vmounts_gone);
+			module_put(THIS_MODULE);	/* the orphan's */
+		}
 	}
 	spin_unlock(&sf_vmounts_lock);
 }
@@ -437,6 +442,8 @@ static int sf_verdicts_release(struct inode *inode, struct file *file)
 	spin_lock(&sf_vmounts_lock);
 	listed = vm->listed;
 	vm->orphan = listed;	/* its superblock frees it (above) */
+	if (listed)		/* this file's own reference still holds */
+		__module_get(THIS_MODULE);
 	spin_unlock(&sf_vmounts_lock);
 	if (listed) {
 		spin_lock(&vm->lock);

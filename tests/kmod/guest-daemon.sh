@@ -242,6 +242,17 @@ check_out "the daemon killed: C's stat of a/f is refused by the dead connection"
 	ENOTCONN smackrun -u $U C kact path-stat /mnt/k/a/f 1
 check_out "... and A's" \
 	ENOTCONN smackrun -u $U A kact path-stat /mnt/k/a/f 1
+# The module may not go while it alone keeps the dead mount's held
+# attributes from being answered from the mode bits.  (The earlier
+# daemons, which pin it too, exit first.)
+i=0
+while grep -qx smackfuse /proc/[0-9]*/comm 2>/dev/null && [ $i -lt 50 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+check_fails "the daemon killed, its mount still there: rmmod smackfuse is refused" \
+	rmmod smackfuse
+check_out "... and C's stat of a/f is still refused" \
+	ENOTCONN smackrun -u $U C kact path-stat /mnt/k/a/f 1
 check "the dead mount unmounts" umount /mnt/k
 # Once the daemons have exited (a moment after the unmount), it can.
 i=0
