@@ -19,7 +19,7 @@
 enum sf_subject_source {
 	SF_SUBJ_AUTO,
 	SF_SUBJ_SMACK,		/* host Smack: /proc/PID/attr/smack/current */
-	SF_SUBJ_KMOD,		/* kernel companion: .../smackfuse/pidlabel */
+	SF_SUBJ_KMOD,		/* kernel companion: .../smackfuse/pidlabels */
 	SF_SUBJ_USERS,		/* the users map */
 };
 

@@ -218,6 +218,9 @@ struct sf_fs {
 	int kmod_pin_fd;		/* the module's file that says so, held
 					 * open: the module stays loaded */
 	bool kmod_verdicts;		/* ... and takes our verdicts */
+	int kmod_pidlabels_fd;		/* its pidlabels file, where it has
+					 * one: a caller's label in one
+					 * pread (subject.c), else -1 */
 	bool verdicts_bound;		/* its verdicts file is bound to this
 					 * mount: verdict_fd (verdicts.c) */
 	int verdict_fd;

@@ -346,7 +346,7 @@ static ssize_t sf_store_ptrace(struct sf_text *t, char *buf, size_t len)
  */
 static int sf_show_features(struct sf_text *t)
 {
-	static const char features[] = "perm_refresh\nverdicts\n";
+	static const char features[] = "perm_refresh\nverdicts\npidlabels\n";
 
 	return sf_text_set(t, features, sizeof(features) - 1);
 }
@@ -480,7 +480,23 @@ static const struct file_operations sf_fops = {
 };
 
 static struct dentry *sf_dir;
-static struct dentry *sf_dentries[ARRAY_SIZE(sf_files) + 1];
+/* sf_files, then the files with operations of their own */
+static struct dentry *sf_dentries[ARRAY_SIZE(sf_files) + 2];
+
+static int sf_fs_own_file(unsigned int i, const char *name, umode_t mode,
+			  const struct file_operations *fops)
+{
+	sf_dentries[i] = securityfs_create_file(name, mode, sf_dir, NULL,
+						fops);
+	if (IS_ERR(sf_dentries[i])) {
+		int rc = PTR_ERR(sf_dentries[i]);
+
+		sf_dentries[i] = NULL;
+		pr_err("smackfuse: securityfs file %s: error %d\n", name, rc);
+		return rc;
+	}
+	return 0;
+}
 
 int sf_fs_init(void)
 {
@@ -508,17 +524,15 @@ int sf_fs_init(void)
 		}
 		sf_dentries[i] = d;
 	}
-	/* verdicts.c: a daemon's own file, with state per open file */
-	sf_dentries[i] = securityfs_create_file("verdicts", 0200, sf_dir,
-						NULL, &sf_verdicts_fops);
-	if (IS_ERR(sf_dentries[i])) {
-		rc = PTR_ERR(sf_dentries[i]);
-		sf_dentries[i] = NULL;
-		pr_err("smackfuse: securityfs file verdicts: error %d\n", rc);
+	/* verdicts.c: a daemon's own file, with state per open file;
+	 * pidlabels.c: asked by pread(2)'s offset */
+	rc = sf_fs_own_file(i, "verdicts", 0200, &sf_verdicts_fops);
+	if (!rc)
+		rc = sf_fs_own_file(i + 1, "pidlabels", 0444,
+				    &sf_pidlabels_fops);
+	if (rc)
 		sf_fs_exit();
-		return rc;
-	}
-	return 0;
+	return rc;
 }
 
 void sf_fs_exit(void)

@@ -27,6 +27,7 @@ SF_KMOD_FILES = \
 	src/kmod/hooks_file.c \
 	src/kmod/hooks_fuse.c \
 	src/kmod/verdicts.c \
+	src/kmod/pidlabels.c \
 	src/kmod/hooks_mqueue.c \
 	src/kmod/hooks_key.c \
 	src/kmod/net4.c \

@@ -205,6 +205,7 @@ enum sf_verdict_answer sf_verdict_of(const struct super_block *sb,
 void sf_verdicts_sb_gone(const struct super_block *sb);
 void sf_verdicts_exit(void);
 extern const struct file_operations sf_verdicts_fops;
+extern const struct file_operations sf_pidlabels_fops;	/* pidlabels.c */
 
 /* CAP_MAC_ADMIN, narrowed by onlycap: may the caller change policy? */
 bool sf_admin(void);

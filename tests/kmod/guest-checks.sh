@@ -88,8 +88,20 @@ smackrun -u $U A sleep 600 &
 P=$!
 wait_label $P A
 check_out "pidlabel answers a labelled task's label" "A" pidlabel $P
+check_out "pidlabels: a pread at offset PID answers its label" "A" \
+	kact pread $SF/pidlabels $P 256
+check_out "... and at offset 1, init's" "_" kact pread $SF/pidlabels 1 256
+check_out "... for an unprivileged reader too" "A" \
+	smackrun -u $U B kact pread $SF/pidlabels $P 256
+check_out "... never half a label: EOVERFLOW into 1 byte" EOVERFLOW \
+	kact pread $SF/pidlabels $P 1
+check_out "... offset 0 asks nothing: EINVAL (cat(1) reads there)" EINVAL \
+	kact pread $SF/pidlabels 0 256
 kill $P
 check_fails "pidlabel refuses a pid that does not exist" pidlabel 999999
+check_out "pidlabels too: ESRCH" ESRCH kact pread $SF/pidlabels 999999 256
+check_out "the features file offers pidlabels" pidlabels \
+	grep -x pidlabels $SF/features
 check_fails "a task without CAP_MAC_ADMIN cannot set its label" \
 	smackrun -u $U A sh -c "echo B >$SF/current"
 check_out "... and keeps its label" "A" \

@@ -51,6 +51,7 @@
  *   udp6-send ADDR6 PORT      one AF_INET6 UDP datagram
  *   kill-loop PID N | msgsnd-loop KEY N       N denied-expected calls
  *   setxattr PATH NAME VALUE | getxattr PATH NAME
+ *   pread PATH OFFSET SIZE    prints what one pread(2) returns, or errno
  *   acl-user PATH UID         set PATH's access ACL to u::rw-,u:UID:rw-,
  *                             g::---,m::rw-,o::---
  *   setown PATH | setsig PATH  fcntl F_SETOWN / F_SETSIG on PATH (read-only)
@@ -649,6 +650,26 @@ static int stat_times(const char *path, long n)
 /* The access ACL u::rw-,u:@uid:rw-,g::---,m::rw-,o::--- in its xattr
  * form: version 2, then (tag, perm, id) entries, little-endian, in tag
  * order. */
+/* What one pread(2) of @size at @off returns, as is (a label file's
+ * text ends in its newline), or the errno's name. */
+static int do_pread(const char *path, long off, size_t size)
+{
+	char buf[512];
+	ssize_t n = -1;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0 && size <= sizeof(buf))
+		n = pread(fd, buf, size, off);
+	else if (fd >= 0)
+		errno = EINVAL;
+	if (n < 0)
+		return outcome(-1);
+	fwrite(buf, 1, (size_t)n, stdout);
+	if (fd >= 0)
+		close(fd);
+	return 0;
+}
+
 static int acl_user(const char *path, unsigned int uid)
 {
 	static const struct { unsigned short tag, perm; } e[] = {
@@ -697,6 +718,8 @@ int main(int argc, char **argv)
 		return outcome(getxattr(argv[2], argv[3], value,
 					sizeof(value)) < 0 ? -1 : 0);
 	}
+	if (!strcmp(op, "pread") && argc == 5)
+		return do_pread(argv[2], num(argv[3]), (size_t)num(argv[4]));
 	if (!strcmp(op, "acl-user") && argc == 4)
 		return outcome(acl_user(argv[2], (unsigned int)num(argv[3])));
 	if (!strcmp(op, "setxattr") && argc == 5)
