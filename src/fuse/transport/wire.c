@@ -66,11 +66,13 @@ static void sf_wire_init_request(struct sf_fs *fs,
 	sf_wire.init_pending = true;
 }
 
-/* Not inlined into sf_wire_read(): libfuse cancels its workers blocked
- * in read() at exit, and a frame with arrays on it that the cancellation
- * unwinds would leave ASan's stack poison behind (tests/sanitize). */
+/* Not inlined into sf_wire_read(), and nothing with a local in memory
+ * (such as sf_wire_tmpfile_as_create()'s header) is either: libfuse
+ * cancels its workers blocked in read() at exit, and a frame with such
+ * locals on it that the cancellation unwinds leaves ASan's stack poison
+ * behind, which the thread's last calls then meet (tests/sanitize). */
 static __attribute__((noinline)) void
-sf_wire_received(struct sf_fs *fs, const char *buf, size_t len)
+sf_wire_received(struct sf_fs *fs, char *buf, size_t len)
 {
 	struct fuse_in_header h;
 
@@ -82,6 +84,7 @@ sf_wire_received(struct sf_fs *fs, const char *buf, size_t len)
 	if (h.opcode == FUSE_INIT)
 		sf_wire_init_request(fs, &h, buf, len);
 	sf_loop_received(h.opcode, len);
+	sf_wire_tmpfile_as_create(buf, len);
 }
 
 static ssize_t sf_wire_read(int fd, void *buf, size_t len, void *userdata)
@@ -90,10 +93,8 @@ static ssize_t sf_wire_read(int fd, void *buf, size_t len, void *userdata)
 
 	sf_loop_acquire();
 	res = read(fd, buf, len);
-	if (res > 0) {
+	if (res > 0)
 		sf_wire_received(userdata, buf, (size_t)res);
-		sf_wire_tmpfile_as_create(buf, (size_t)res);
-	}
 	return res;
 }
 
