@@ -52,9 +52,20 @@ getattrs() {
 	sed -n 's/^requests: //p' /tmp/ctl-$1/status |
 		awk '{ for (i = 1; i < NF; i += 2) if ($i == "GETATTR") print $(i + 1) }'
 }
-mkdir -p /tmp/ctl-kmod /tmp/ctl-auto
-for mode in kmod auto; do
-	if ! smackfuse --rules /tmp/rules -o subject=$mode \
+mkdir -p /tmp/ctl-kmod /tmp/ctl-auto /tmp/ctl-uring
+# A kernel with FUSE over io_uring (6.14+) runs the points a third time,
+# "uring": subject=kmod with the fuse module's enable_uring Y, so that
+# the daemon serves its requests (and hands its verdicts) over the ring.
+UR=/sys/module/fuse/parameters/enable_uring
+passes="kmod auto"
+[ -w $UR ] && passes="kmod auto uring"
+for mode in $passes; do
+	subj=$mode
+	if [ $mode = uring ]; then
+		subj=kmod
+		echo Y >$UR
+	fi
+	if ! smackfuse --rules /tmp/rules -o subject=$subj \
 		-o uring=auto -o control=/tmp/ctl-$mode /tmp/src /mnt/k; then
 		not_ok "subject=$mode: smackfuse mounts"
 		continue
@@ -222,6 +233,7 @@ for mode in kmod auto; do
 	check_fails "subject=$mode: rmmod smackfuse is refused while mounted" \
 		rmmod smackfuse
 	check "subject=$mode: unmounts" umount /mnt/k
+	[ $mode = uring ] && echo N >$UR
 done
 # A daemon that dies leaves its mount bound, with no verdict: what the
 # kernel still holds of it (attributes kept for a second) is not
