@@ -174,18 +174,32 @@ static ssize_t sf_store_access2(struct sf_text *t, char *buf, size_t len)
 
 /* ---- current: the caller's own label ---- */
 
-static int sf_show_label(struct sf_text *t, sf_lid lid)
+/**
+ * sf_label_line - @lid's name and a newline into @line (SF_LABEL_LINE
+ * bytes), as current, pidlabel and pidlabels read it.  Returns its
+ * length, 0 for a label that has no name.
+ */
+size_t sf_label_line(sf_lid lid, char *line)
 {
 	const char *name = sf_label_name(sf_policy_labels(sf_policy), lid);
-	char line[SF_LABEL_MAX + 2];
 	size_t n;
 
 	if (!name)
-		return -EINVAL;
+		return 0;
 	n = strlen(name);
+	if (n > SF_LABEL_MAX)	/* never: a label is no longer */
+		return 0;
 	memcpy(line, name, n);
 	line[n++] = '\n';
-	return sf_text_set(t, line, n);
+	return n;
+}
+
+static int sf_show_label(struct sf_text *t, sf_lid lid)
+{
+	char line[SF_LABEL_LINE];
+	size_t n = sf_label_line(lid, line);
+
+	return n ? sf_text_set(t, line, n) : -EINVAL;
 }
 
 static int sf_show_current(struct sf_text *t)
@@ -218,24 +232,32 @@ static ssize_t sf_store_current(struct sf_text *t, char *buf, size_t len)
 
 /* ---- pidlabel: write a pid, read its label ---- */
 
-static ssize_t sf_store_pidlabel(struct sf_text *t, char *buf, size_t len)
+/* The label of task @pid (in the caller's pid namespace) into *@lid;
+ * -ESRCH if there is none.  pidlabels.c asks it too. */
+int sf_pid_label(int pid, sf_lid *lid)
 {
 	struct task_struct *task;
-	sf_lid lid = SF_LID_INVALID;
+
+	rcu_read_lock();
+	task = pid_task(find_vpid(pid), PIDTYPE_PID);
+	if (task)
+		*lid = sf_task_label(task);
+	rcu_read_unlock();
+	return task ? 0 : -ESRCH;
+}
+
+static ssize_t sf_store_pidlabel(struct sf_text *t, char *buf, size_t len)
+{
+	sf_lid lid;
 	int pid, rc;
 
 	buf[sf_chomp(buf, len)] = '\0';
 	rc = kstrtoint(buf, 10, &pid);
 	if (rc || pid <= 0)
 		return -EINVAL;
-	rcu_read_lock();
-	task = pid_task(find_vpid(pid), PIDTYPE_PID);
-	if (task)
-		lid = sf_task_label(task);
-	rcu_read_unlock();
-	if (!task)
-		return -ESRCH;
-	rc = sf_show_label(t, lid);
+	rc = sf_pid_label(pid, &lid);
+	if (!rc)
+		rc = sf_show_label(t, lid);
 	return rc ? rc : (ssize_t)len;
 }
 
@@ -483,10 +505,10 @@ static struct dentry *sf_dir;
 /* sf_files, then the files with operations of their own */
 static struct dentry *sf_dentries[ARRAY_SIZE(sf_files) + 2];
 
-static int sf_fs_own_file(unsigned int i, const char *name, umode_t mode,
-			  const struct file_operations *fops)
+static int sf_fs_file(unsigned int i, const char *name, umode_t mode,
+		      void *data, const struct file_operations *fops)
 {
-	sf_dentries[i] = securityfs_create_file(name, mode, sf_dir, NULL,
+	sf_dentries[i] = securityfs_create_file(name, mode, sf_dir, data,
 						fops);
 	if (IS_ERR(sf_dentries[i])) {
 		int rc = PTR_ERR(sf_dentries[i]);
@@ -510,26 +532,16 @@ int sf_fs_init(void)
 		pr_err("smackfuse: securityfs directory: error %d\n", rc);
 		return rc;
 	}
-	for (i = 0; i < ARRAY_SIZE(sf_files); i++) {
-		struct dentry *d = securityfs_create_file(sf_files[i].name,
-				sf_files[i].mode, sf_dir,
+	for (i = 0, rc = 0; i < ARRAY_SIZE(sf_files) && !rc; i++)
+		rc = sf_fs_file(i, sf_files[i].name, sf_files[i].mode,
 				(void *)&sf_files[i], &sf_fops);
-
-		if (IS_ERR(d)) {
-			rc = PTR_ERR(d);
-			pr_err("smackfuse: securityfs file %s: error %d\n",
-			       sf_files[i].name, rc);
-			sf_fs_exit();
-			return rc;
-		}
-		sf_dentries[i] = d;
-	}
 	/* verdicts.c: a daemon's own file, with state per open file;
 	 * pidlabels.c: asked by pread(2)'s offset */
-	rc = sf_fs_own_file(i, "verdicts", 0200, &sf_verdicts_fops);
 	if (!rc)
-		rc = sf_fs_own_file(i + 1, "pidlabels", 0444,
-				    &sf_pidlabels_fops);
+		rc = sf_fs_file(i, "verdicts", 0200, NULL, &sf_verdicts_fops);
+	if (!rc)
+		rc = sf_fs_file(i + 1, "pidlabels", 0444, NULL,
+				&sf_pidlabels_fops);
 	if (rc)
 		sf_fs_exit();
 	return rc;

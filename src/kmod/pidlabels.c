@@ -13,40 +13,28 @@
  */
 #include <linux/fs.h>
 #include <linux/pid.h>
-#include <linux/sched.h>
-#include <linux/string.h>
 #include <linux/uaccess.h>
 #include "smackfuse.h"
 
 static ssize_t sf_pidlabels_read(struct file *file, char __user *ubuf,
 				 size_t count, loff_t *ppos)
 {
-	char line[SF_LABEL_MAX + 2];
-	struct task_struct *task;
-	sf_lid lid = SF_LID_INVALID;
-	const char *name;
+	char line[SF_LABEL_LINE];
+	sf_lid lid;
 	size_t n;
+	int rc;
 
 	if (*ppos <= 0 || *ppos > PID_MAX_LIMIT)
 		return -EINVAL;
-	rcu_read_lock();
-	task = pid_task(find_vpid((int)*ppos), PIDTYPE_PID);
-	if (task)
-		lid = sf_task_label(task);
-	rcu_read_unlock();
-	if (!task)
-		return -ESRCH;
-	name = sf_label_name(sf_policy_labels(sf_policy), lid);
-	if (!name)
+	rc = sf_pid_label((int)*ppos, &lid);
+	if (rc)
+		return rc;
+	n = sf_label_line(lid, line);
+	if (!n)
 		return -EINVAL;
-	n = strlen(name);
-	if (n >= sizeof(line))	/* no label is (SF_LABEL_MAX) */
-		return -EINVAL;
-	memcpy(line, name, n);
-	line[n++] = '\n';
 	if (count < n)
 		return -EOVERFLOW;	/* never half a label */
-	if (copy_to_user(ubuf, line, n))
+	if (n > sizeof(line) || copy_to_user(ubuf, line, n))
 		return -EFAULT;
 	return n;
 }

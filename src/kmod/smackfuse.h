@@ -207,6 +207,11 @@ void sf_verdicts_exit(void);
 extern const struct file_operations sf_verdicts_fops;
 extern const struct file_operations sf_pidlabels_fops;	/* pidlabels.c */
 
+/* fs.c, for pidlabels.c: a task's label, and a label as a line */
+#define SF_LABEL_LINE	(SF_LABEL_MAX + 2)
+int sf_pid_label(int pid, sf_lid *lid);
+size_t sf_label_line(sf_lid lid, char *line);
+
 /* CAP_MAC_ADMIN, narrowed by onlycap: may the caller change policy? */
 bool sf_admin(void);
 
