@@ -88,6 +88,13 @@ for mode in $passes; do
 		check "subject=$mode: uring=auto on $(uname -r): /dev/fuse, the status says $why" \
 			grep -q "^transport: /dev/fuse (io_uring: $why" /tmp/ctl-$mode/status
 	else
+		# The ring starts once INIT is answered, a moment after
+		# the status file appears.
+		i=0
+		until grep -q "^transport: io_uring" /tmp/ctl-$mode/status ||
+			[ $i -ge 50 ]; do
+			sleep 0.1; i=$((i + 1))
+		done
 		check "subject=$mode: uring=auto on $(uname -r), enable_uring Y: the status says io_uring" \
 			grep -q "^transport: io_uring" /tmp/ctl-$mode/status
 	fi
