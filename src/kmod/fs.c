@@ -307,6 +307,92 @@ static ssize_t sf_store_ambient(struct sf_text *t, char *buf, size_t len)
 	return len;
 }
 
+/* ---- doi, direct, mapped and cipso2: the CIPSO mapping (cipso4.c) ---- */
+
+static size_t sf_render_cipso2(const void *arg, char *buf, size_t size)
+{
+	return sf_cipso2_print(buf, size);
+}
+
+static int sf_show_cipso2(struct sf_text *t)
+{
+	return sf_text_render(t, sf_render_cipso2, NULL);
+}
+
+/* One record per write, as smackfs takes it. */
+static ssize_t sf_store_cipso2(struct sf_text *t, char *buf, size_t len)
+{
+	struct sf_error err = { 0 };
+	int rc;
+
+	if (!sf_admin())
+		return -EPERM;
+	rc = sf_cipso2_write(buf, len, &err);
+	if (rc == -EINVAL || rc == -EOVERFLOW)
+		sf_parse_failed("cipso2", &err);
+	return rc ? rc : (ssize_t)len;
+}
+
+/* A number shown without a newline, as smackfs shows doi and direct. */
+static int sf_show_cipso_number(struct sf_text *t, enum sf_cipso_number w)
+{
+	char line[16];
+	int n = scnprintf(line, sizeof(line), "%u", sf_cipso_number(w));
+
+	return sf_text_set(t, line, n);
+}
+
+/* kstrtou32/kstrtou8 as smackfs reads them (an optional newline). */
+static ssize_t sf_store_cipso_number(char *buf, size_t len,
+				     enum sf_cipso_number which)
+{
+	u32 v;
+	u8 level;
+	int rc;
+
+	if (!sf_admin())
+		return -EPERM;
+	if (which == SF_CIPSO_DOI) {
+		rc = kstrtou32(buf, 10, &v);
+	} else {
+		rc = kstrtou8(buf, 10, &level);
+		v = level;
+	}
+	if (!rc)
+		rc = sf_cipso_number_set(which, v);
+	return rc ? rc : (ssize_t)len;
+}
+
+static int sf_show_doi(struct sf_text *t)
+{
+	return sf_show_cipso_number(t, SF_CIPSO_DOI);
+}
+
+static ssize_t sf_store_doi(struct sf_text *t, char *buf, size_t len)
+{
+	return sf_store_cipso_number(buf, len, SF_CIPSO_DOI);
+}
+
+static int sf_show_direct(struct sf_text *t)
+{
+	return sf_show_cipso_number(t, SF_CIPSO_DIRECT);
+}
+
+static ssize_t sf_store_direct(struct sf_text *t, char *buf, size_t len)
+{
+	return sf_store_cipso_number(buf, len, SF_CIPSO_DIRECT);
+}
+
+static int sf_show_mapped(struct sf_text *t)
+{
+	return sf_show_cipso_number(t, SF_CIPSO_MAPPED);
+}
+
+static ssize_t sf_store_mapped(struct sf_text *t, char *buf, size_t len)
+{
+	return sf_store_cipso_number(buf, len, SF_CIPSO_MAPPED);
+}
+
 /* ---- logging and status ---- */
 
 /* A setting that is one small number, read and written as decimal text. */
@@ -368,7 +454,8 @@ static ssize_t sf_store_ptrace(struct sf_text *t, char *buf, size_t len)
  */
 static int sf_show_features(struct sf_text *t)
 {
-	static const char features[] = "perm_refresh\nverdicts\npidlabels\n";
+	static const char features[] =
+		"perm_refresh\nverdicts\npidlabels\nrcv_check\n";
 
 	return sf_text_set(t, features, sizeof(features) - 1);
 }
@@ -415,6 +502,10 @@ static const struct sf_file sf_files[] = {
 	SF_FILE("pidlabel", 0666, NULL, sf_store_pidlabel),
 	SF_FILE("netlabel", 0644, sf_show_netlabel, sf_store_netlabel),
 	SF_FILE("ambient", 0644, sf_show_ambient, sf_store_ambient),
+	SF_FILE("doi", 0644, sf_show_doi, sf_store_doi),
+	SF_FILE("direct", 0644, sf_show_direct, sf_store_direct),
+	SF_FILE("mapped", 0644, sf_show_mapped, sf_store_mapped),
+	SF_FILE("cipso2", 0644, sf_show_cipso2, sf_store_cipso2),
 	SF_FILE("logging", 0644, sf_show_logging, sf_store_logging),
 	SF_FILE("ptrace", 0644, sf_show_ptrace, sf_store_ptrace),
 	SF_FILE("status", 0444, sf_show_status, NULL),

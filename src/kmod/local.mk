@@ -31,7 +31,9 @@ SF_KMOD_FILES = \
 	src/kmod/hooks_mqueue.c \
 	src/kmod/hooks_key.c \
 	src/kmod/net4.c \
-	src/kmod/net6.c
+	src/kmod/net6.c \
+	src/kmod/cipso4.c \
+	src/kmod/rcv.c
 EXTRA_DIST += $(SF_KMOD_FILES)
 
 # The module's source as kbuild wants it, in the directory $$d (shell

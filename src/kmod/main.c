@@ -29,8 +29,9 @@
  */
 #if !IS_ENABLED(CONFIG_X86_64) || !IS_ENABLED(CONFIG_KPROBES) || \
 	!IS_ENABLED(CONFIG_KPROBES_ON_FTRACE) || \
+	!IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS) || \
 	!IS_ENABLED(CONFIG_KALLSYMS) || !IS_ENABLED(CONFIG_SECURITYFS)
-#error "smackfuse.ko needs x86_64 with CONFIG_KPROBES, CONFIG_KPROBES_ON_FTRACE, CONFIG_KALLSYMS and CONFIG_SECURITYFS"
+#error "smackfuse.ko needs x86_64 with CONFIG_KPROBES, CONFIG_KPROBES_ON_FTRACE, CONFIG_DYNAMIC_FTRACE_WITH_REGS, CONFIG_KALLSYMS and CONFIG_SECURITYFS"
 #endif
 
 static struct sf_ltab *const sf_ltabs[] = {
@@ -71,17 +72,23 @@ static int __init sf_init(void)
 	rc = sf_probes_register();
 	if (rc)
 		goto out_policy;
-	rc = sf_fs_init();
+	rc = sf_rcv_register();
 	if (rc)
 		goto out_probes;
+	rc = sf_fs_init();
+	if (rc)
+		goto out_rcv;
 	pr_info("smackfuse: loaded, %u probes armed\n", sf_probes_count());
 	return 0;
 
+out_rcv:
+	sf_rcv_unregister();
 out_probes:
 	sf_probes_unregister();
 	sf_verdicts_exit();
 	sf_exec_wait();
 	sf_net4_exit();
+	sf_cipso4_exit();
 	sf_ltabs_destroy();
 out_policy:
 	sf_policy_free(sf_policy);
@@ -94,6 +101,7 @@ static void __exit sf_exit(void)
 
 	sf_fs_exit();
 	missed = sf_probes_missed(false);
+	sf_rcv_unregister();
 	sf_probes_unregister();
 	sf_exec_wait();
 	pr_info("smackfuse: unloaded: %d task, %d ipc, %d socket, %d file owner, %d key labels freed; %lld checks, %lld denials, %lu misses\n",
@@ -104,6 +112,7 @@ static void __exit sf_exit(void)
 		(long long)atomic64_read(&sf_count.denials), missed);
 	sf_ltabs_destroy();
 	sf_net4_exit();
+	sf_cipso4_exit();
 	rcu_barrier();	/* the kfree_rcu()s above complete before we go */
 	sf_policy_free(sf_policy);
 }

@@ -105,6 +105,10 @@ struct mnt_idmap;
 	X(security_sk_alloc, int, (struct sock *sk, int family,	\
 				    gfp_t priority))			\
 	X(security_sk_free, void, (struct sock *sk))			\
+	X(security_sk_clone, void, (const struct sock *sk,		\
+				     struct sock *newsk))		\
+	X(security_sock_rcv_skb, int, (struct sock *sk,		\
+					struct sk_buff *skb))		\
 	X(security_unix_stream_connect, int, (struct sock *sock,	\
 					       struct sock *other,	\
 					       struct sock *newsk))	\

@@ -226,6 +226,23 @@ int sf_netlabel_write(char *buf, struct sf_error *err);
 size_t sf_netlabel_print(char *buf, size_t size);	/* snprintf style */
 void sf_net4_exit(void);
 
+/* ---- CIPSO: the doi, direct, mapped and cipso2 files (cipso4.c) ---- */
+
+struct sk_buff;
+enum sf_cipso_number { SF_CIPSO_DOI, SF_CIPSO_DIRECT, SF_CIPSO_MAPPED };
+int sf_cipso2_write(const char *buf, size_t len, struct sf_error *err);
+size_t sf_cipso2_print(char *buf, size_t size);	/* snprintf style */
+int sf_cipso_number_set(enum sf_cipso_number which, u32 value);
+u32 sf_cipso_number(enum sf_cipso_number which);
+/* The label of an arriving IPv4 packet's CIPSO option; false: none. */
+bool sf_cipso4_label(const struct sk_buff *skb, sf_lid *lid);
+void sf_cipso4_exit(void);
+
+/* ---- arriving packets, on ftrace_ops of their own (rcv.c) ---- */
+
+int sf_rcv_register(void);
+void sf_rcv_unregister(void);
+
 /* ---- tasks (hooks_task.c) ---- */
 
 /* Wait until the SMACK64EXEC labels queued at exec are set. */

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rcv.c - arriving packets: mainline's smack_socket_sock_rcv_skb(), and
+ * the label of a socket that TCP clones for an accepted connection.
+ *
+ * A packet is delivered to a socket only if the packet's label may write
+ * to the socket's label.  The packet's label:
+ *
+ *  - IPv4 with a CIPSO option: the label it decodes to (cipso4.c), "*"
+ *    when no label known here matches ("@" for a socket labelled "*");
+ *  - IPv4 without one: the ambient label, as mainline gives every
+ *    unlabelled packet that no NetLabel static entry names;
+ *  - IPv6 TCP, UDP, UDP-Lite or DCCP from any address but ::1: the
+ *    ambient label (mainline's port labelling; the module keeps no IPv6
+ *    host labels, see net6.c); from ::1 nothing is checked, as mainline.
+ *
+ * One difference on loopback: no socket of this host sends a CIPSO option
+ * yet, so an IPv4 packet that arrives on the loopback device without one
+ * came from a local socket whose connect or sendmsg net4.c decided
+ * against this very receiver; it is not decided again.  One that arrives
+ * there with an option (set with IP_OPTIONS, CAP_NET_RAW) is decided by
+ * its label, as everywhere.
+ *
+ * A socket that TCP clones for a connection (security_sk_clone(), in
+ * softirq) takes its listener's label, as mainline's smk_in and smk_out
+ * are copied: it receives the connection's packets under that label.
+ *
+ * Why not a kprobe like every other hook (probe.c): these run in softirq.
+ * kprobes skip a handler when another kprobe handler is running on the
+ * CPU, and a softirq can run on top of a task's probe between the moment
+ * kprobes marks it running and the moment our handler turns interrupts
+ * off: a skipped arrival check would deliver the packet.  So each hook
+ * here is an ftrace_ops of its own.  ftrace skips a callback only when it
+ * recurses in the same context (task, softirq, hardirq, NMI), which these
+ * callbacks never do: they call no function they hook.  A denial is made
+ * as probe.c makes it, by returning from the function at its entry.
+ */
+#include <linux/ftrace.h>
+#include <linux/in6.h>
+#include <linux/ip.h>
+#include <linux/ipv6.h>
+#include <linux/kernel.h>
+#include <linux/netdevice.h>
+#include <linux/ptrace.h>
+#include <linux/skbuff.h>
+#include <net/ipv6.h>
+#include <net/sock.h>
+#include "smackfuse.h"
+
+#define ARG(n)	regs_get_kernel_argument(regs, (n))
+
+/* The transport protocol of an IPv6 packet past its extension headers. */
+static int sf_ipv6_proto(const struct sk_buff *skb)
+{
+	const struct ipv6hdr *ip6 = ipv6_hdr(skb);
+	u8 nexthdr = ip6->nexthdr;
+	__be16 frag_off;
+	int offset;
+
+	offset = ipv6_skip_exthdr(skb, skb_network_offset(skb) + sizeof(*ip6),
+				  &nexthdr, &frag_off);
+	return offset < 0 ? -1 : nexthdr;
+}
+
+/*
+ * The label @skb, arriving at @sk, carries; false when nothing is
+ * checked (see the top of the file).
+ */
+static bool sf_packet_label(const struct sock *sk, const struct sk_buff *skb,
+			    sf_lid sock_label, sf_lid *lid)
+{
+	int family = sk->sk_family, proto;
+
+	if (family == AF_INET6 && skb->protocol == htons(ETH_P_IP))
+		family = AF_INET;
+	if (family == AF_INET) {
+		if (sf_cipso4_label(skb, lid)) {
+			if (*lid == SF_LID_STAR && sock_label == SF_LID_STAR)
+				*lid = SF_LID_WEB;
+			return true;
+		}
+		*lid = sf_ambient_get();
+		return skb->skb_iif != LOOPBACK_IFINDEX;
+	}
+	if (family != AF_INET6 || skb->protocol != htons(ETH_P_IPV6))
+		return false;
+	proto = sf_ipv6_proto(skb);
+	if (proto != IPPROTO_TCP && proto != IPPROTO_UDP &&
+	    proto != IPPROTO_UDPLITE && proto != IPPROTO_DCCP)
+		return false;
+	*lid = sf_ambient_get();
+	return !ipv6_addr_loopback(&ipv6_hdr(skb)->saddr);
+}
+
+/* security_sock_rcv_skb(sk, skb): 0 delivers, -EACCES drops. */
+static int sf_sock_rcv_skb(struct pt_regs *regs)
+{
+	const struct sock *sk = (const struct sock *)ARG(0);
+	const struct sk_buff *skb = (const struct sk_buff *)ARG(1);
+	sf_lid self, packet;
+
+	if (sk->sk_family != AF_INET && sk->sk_family != AF_INET6)
+		return 0;
+	self = sf_ltab_get(&sf_socks, sk);
+	if (!sf_packet_label(sk, skb, self, &packet))
+		return 0;
+	return sf_check(packet, self, SF_MAY_WRITE, NULL, SF_LID_INVALID,
+			"smack_socket_sock_rcv_skb", NULL);
+}
+NOKPROBE_SYMBOL(sf_sock_rcv_skb);
+
+/* security_sk_clone(sk, newsk): the listener's label, never fails open. */
+static int sf_sk_clone(struct pt_regs *regs)
+{
+	const struct sock *sk = (const struct sock *)ARG(0);
+	sf_lid lid;
+
+	if (sk->sk_family != AF_INET && sk->sk_family != AF_INET6)
+		return 0;
+	lid = sf_ltab_get(&sf_socks, sk);
+	if (sf_ltab_set(&sf_socks, (void *)ARG(1), lid, GFP_ATOMIC))
+		atomic64_inc(&sf_count.nomem);
+	return 0;
+}
+NOKPROBE_SYMBOL(sf_sk_clone);
+
+struct sf_rcv_hook {
+	const char *symbol;
+	int (*check)(struct pt_regs *regs);	/* 0, or the error to return */
+	struct ftrace_ops ops;
+	bool filtered, registered;
+};
+
+static void sf_rcv_call(unsigned long ip, unsigned long parent_ip,
+			struct ftrace_ops *ops, struct ftrace_regs *fregs);
+
+#define SF_RCV_HOOK(fn, check_fn)					\
+	{ .symbol = SF_PROBE(fn), .check = (check_fn),			\
+	  .ops = { .func = sf_rcv_call,					\
+		   .flags = FTRACE_OPS_FL_SAVE_REGS |			\
+			    FTRACE_OPS_FL_IPMODIFY } }
+
+static struct sf_rcv_hook sf_rcv_hooks[] = {
+	SF_RCV_HOOK(security_sock_rcv_skb, sf_sock_rcv_skb),
+	SF_RCV_HOOK(security_sk_clone, sf_sk_clone),
+};
+
+static void sf_rcv_call(unsigned long ip, unsigned long parent_ip,
+			struct ftrace_ops *ops, struct ftrace_regs *fregs)
+{
+	struct sf_rcv_hook *h = container_of(ops, struct sf_rcv_hook, ops);
+	struct pt_regs *regs = ftrace_get_regs(fregs);
+
+	/* SAVE_REGS: never NULL; if it were, the call could not be denied */
+	if (regs)
+		sf_deny(regs, h->check(regs));
+}
+NOKPROBE_SYMBOL(sf_rcv_call);
+
+void sf_rcv_unregister(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sf_rcv_hooks); i++) {
+		struct sf_rcv_hook *h = &sf_rcv_hooks[i];
+
+		if (h->registered)
+			unregister_ftrace_function(&h->ops);
+		if (h->filtered)	/* frees the hash, leaves the pointer */
+			ftrace_free_filter(&h->ops);
+		h->registered = false;
+		h->filtered = false;
+	}
+}
+
+/**
+ * sf_rcv_register - hook every arrival function, or none
+ *
+ * Returns 0, or a negative errno after logging which hook failed.
+ */
+int sf_rcv_register(void)
+{
+	unsigned int i;
+	int rc;
+
+	for (i = 0; i < ARRAY_SIZE(sf_rcv_hooks); i++) {
+		struct sf_rcv_hook *h = &sf_rcv_hooks[i];
+		char *name = (char *)h->symbol;
+
+		rc = ftrace_set_filter(&h->ops, name, strlen(name), 1);
+		h->filtered = true;
+		if (!rc)
+			rc = register_ftrace_function(&h->ops);
+		if (rc) {
+			pr_err("smackfuse: cannot hook %s with ftrace: error %d\n",
+			       h->symbol, rc);
+			sf_rcv_unregister();
+			return rc;
+		}
+		h->registered = true;
+	}
+	return 0;
+}

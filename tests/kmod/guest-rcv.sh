@@ -1,0 +1,156 @@
+# guest-rcv.sh - smackfuse.ko checks arriving packets as mainline's
+# smack_socket_sock_rcv_skb(): a packet reaches a socket only if the
+# packet's label may write to the socket's.  A second network namespace
+# joined by a veth pair stands for another host (192.0.2.2, this host
+# 192.0.2.1); its root sends unlabelled packets, or packets with the CIPSO
+# option a Smack host would send for a label (IP_OPTIONS; the bytes are
+# smacknl's encoding, /etc/rcv-wire, which smackhost.test holds to the
+# Smack kernel's).  Receivers are labelled B, uid 1000.  See rcv.test.
+. /lib/sfq/tap.sh
+SF=/sys/kernel/security/smackfuse
+U=1000
+. /etc/rcv-wire		# WIRE_A, WIRE_SECRET, WIRE_UNKNOWN: option hex
+
+check "the Debian kernel's veth module loads" load_kmods
+check "smackfuse.ko loads (probes and arrival hooks armed)" \
+	insmod /lib/modules/smackfuse.ko
+check "the features file offers rcv_check" grep -qx rcv_check $SF/features
+check "the kernel's NetLabel knows DOI 3 (pass-through), as smacknl sets it" \
+	netlabelctl cipsov4 add pass doi:3 tags:1
+
+# ---- the other host: a network namespace behind a veth pair ----
+ip link set lo up
+unshare -n sleep 100000 &
+PEER=$!
+sleep 0.3
+peer() { nsenter -t $PEER -n "$@"; }
+check "a veth pair to the peer namespace" sh -c \
+	"ip link add v0 type veth && ip link set veth0 netns $PEER && \
+	 ip addr add 192.0.2.1/24 dev v0 && ip link set v0 up"
+check "the peer's side is up (192.0.2.2)" peer sh -c \
+	"ip link set lo up && ip addr add 192.0.2.2/24 dev veth0 && \
+	 ip link set veth0 up"
+check "the peer reaches this host" peer ping -c 1 -W 5 192.0.2.1
+# One module serves both "hosts": its send checks (net4.c) would hold the
+# peer's packets to this host's ambient label, which a real peer's
+# kernel would not.  A -CIPSO host entry lets them leave unchecked; the
+# arrival checks read no host entry (mainline's do not).
+check "netlabel: 192.0.2.1 is a CIPSO host (the peer's sends unchecked)" \
+	sh -c "echo '192.0.2.1/32 -CIPSO' >$SF/netlabel"
+
+# arrive OP ADDR SENDER...: start a receiver labelled B on a new port, run
+# the sender (a command prefix: "peer" is the peer's root) with option
+# bytes $WIRE, print what arrived; what the sender said is in /tmp/snd.out.
+PORT=7900
+arrive() {
+	_op=$1 _addr=$2
+	shift 2
+	PORT=$((PORT + 1))
+	rm -f /tmp/rcv.out
+	smackrun -u $U B rcvpeer "$_op" 0.0.0.0 $PORT 3 >/tmp/rcv.out 2>&1 &
+	_i=0
+	while ! grep -qs ready /tmp/rcv.out && [ $_i -lt 50 ]; do
+		sleep 0.1; _i=$((_i + 1))
+	done
+	case $_op in
+	udp-recv) "$@" rcvpeer udp-send "$_addr" $PORT $WIRE >/tmp/snd.out ;;
+	tcp-accept) "$@" rcvpeer tcp-send "$_addr" $PORT 2 $WIRE >/tmp/snd.out ;;
+	esac
+	wait
+	grep -v ready /tmp/rcv.out
+}
+load() { printf '%b\n' "$1" >$SF/load2; }
+revoke() { echo "$1" >$SF/revoke-subject; }
+remote_udp() { arrive udp-recv 192.0.2.1 peer; }
+remote_tcp() { arrive tcp-accept 192.0.2.1 peer; }
+# A TCP peer labelled A: the SYN-ACK echoes the SYN's CIPSO option (a
+# Smack listener labels it with the peer's label, the same bytes), which
+# the peer's socket must accept.
+remote_tcp_a() { arrive tcp-accept 192.0.2.1 peer smackrun A; }
+
+# ---- unlabelled packets: the ambient label ----
+WIRE=
+check_out "UDP from an unlabelled host to B: dropped (ambient _ may not write B)" \
+	none remote_udp
+load "_ B w"
+check_out "... delivered with rule _ B w" got remote_udp
+check_out "TCP from an unlabelled host to B's listener, with _ B w: accepted" \
+	got remote_tcp
+revoke _
+check_out "... without it: the SYN is dropped, nothing accepted" none remote_tcp
+check_out "... and the peer's connect(2) times out (no RST: the SYN was dropped)" \
+	ETIMEDOUT cat /tmp/snd.out
+echo C >$SF/ambient
+load "_ B w"
+check_out "ambient C: an unlabelled packet is C's (_ B w does not let it in)" \
+	none remote_udp
+load "C B w"
+check_out "... and C B w does" got remote_udp
+echo _ >$SF/ambient
+revoke _
+revoke C
+
+# ---- CIPSO-labelled packets: the label they carry ----
+WIRE=$WIRE_A
+check_out "UDP labelled A (direct) from the peer to B: dropped without A B w" \
+	none remote_udp
+load "_ B w"
+check_out "... the ambient label's rule does not let A in" none remote_udp
+load "A B w"
+check_out "... delivered with A B w" got remote_udp
+check_out "TCP labelled A to B's listener with A B w: accepted" got remote_tcp_a
+revoke A
+check_out "... dropped again after revoke-subject A" none remote_udp
+check_out "TCP labelled A without A B w: nothing accepted" none remote_tcp_a
+check_out "... the peer's connect(2) times out" ETIMEDOUT cat /tmp/snd.out
+WIRE=$WIRE_UNKNOWN
+check_out "a label no rule here names (decodes to *): dropped" none remote_udp
+WIRE=$WIRE_SECRET
+check "cipso2 takes Secret as level 3, categories 5 and 7" \
+	sh -c "printf 'Secret 3   2   5   7' >$SF/cipso2"
+check "cipso2 reads it back" grep -qE '^Secret +3/5,7$' $SF/cipso2
+check_fails "cipso2 refuses a record cut short" \
+	sh -c "printf 'Secret 3   4   5' >$SF/cipso2"
+check_out "level 3, categories 5,7 arrives as Secret: dropped without Secret B w" \
+	none remote_udp
+load "Secret B w"
+check_out "... delivered with Secret B w" got remote_udp
+revoke Secret
+revoke _
+
+# ---- the numbers ----
+check_out "doi reads 3 by default" 3 cat $SF/doi
+check_out "direct reads 250 by default" 250 cat $SF/direct
+check_fails "direct may not take the mapped level" sh -c "echo 251 >$SF/direct"
+check_fails "doi 0 is refused" sh -c "echo 0 >$SF/doi"
+check_fails "non-root may not write doi" smackrun -u $U _ sh -c "echo 5 >$SF/doi"
+check "direct takes 200" sh -c "echo 200 >$SF/direct"
+WIRE=$WIRE_A
+load "A B w"
+check_out "A's bytes at level 250 no longer decode to A (direct is 200): dropped" \
+	none remote_udp
+echo 250 >$SF/direct
+check_out "... direct back at 250: delivered" got remote_udp
+revoke A
+
+# ---- loopback ----
+WIRE=
+check_out "loopback UDP from A to B without a rule: not delivered" \
+	none arrive udp-recv 127.0.0.1 smackrun -u $U A
+check_out "... refused at send, as before (net4.c)" EACCES cat /tmp/snd.out
+load "A B w"
+check_out "loopback UDP from A to B with A B w: delivered (no CIPSO: not checked again)" \
+	got arrive udp-recv 127.0.0.1 smackrun -u $U A
+revoke A
+WIRE=$WIRE_A
+check_out "loopback UDP labelled A by IP_OPTIONS from root labelled B: dropped" \
+	none arrive udp-recv 127.0.0.1 smackrun B
+load "A B w"
+check_out "... delivered with A B w" got arrive udp-recv 127.0.0.1 smackrun B
+revoke A
+
+# ---- fail closed ----
+check_out "no check was skipped (misses 0)" "misses 0" grep '^misses ' $SF/status
+kill $PEER
+check "smackfuse.ko unloads" rmmod smackfuse
+done_testing

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rcvpeer - does a packet reach its socket?  A guest helper for rcv.test
+ * (static, run under smackrun for a label).
+ *
+ *   rcvpeer udp-recv ADDR PORT SECS     bind, wait SECS for one datagram:
+ *                                       prints "got" or "none"
+ *   rcvpeer udp-send ADDR PORT [HEX]    one datagram; HEX: IPv4 options
+ *                                       (IP_OPTIONS, e.g. a CIPSO option;
+ *                                       needs CAP_NET_RAW)
+ *   rcvpeer tcp-accept ADDR PORT SECS   listen, wait SECS for a connection
+ *                                       and its first byte: "got" or "none"
+ *   rcvpeer tcp-send ADDR PORT SECS [HEX]  connect within SECS, send a byte
+ *
+ * Senders print "OK" or the errno's name (ETIMEDOUT when the handshake did
+ * not finish in SECS).  Exit 0 when the step ran, 1 on a usage or setup
+ * error (with a message).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+static int fail(const char *what)
+{
+	fprintf(stderr, "rcvpeer: %s: %s\n", what, strerror(errno));
+	return 1;
+}
+
+static int outcome(int err)
+{
+	puts(err == 0 ? "OK" : err == EACCES ? "EACCES" :
+	     err == EPERM ? "EPERM" : err == ETIMEDOUT ? "ETIMEDOUT" :
+	     err == ECONNREFUSED ? "ECONNREFUSED" :
+	     err == EHOSTUNREACH ? "EHOSTUNREACH" : strerror(err));
+	return 0;
+}
+
+static int address(const char *a, const char *port, struct sockaddr_in *sin)
+{
+	memset(sin, 0, sizeof(*sin));
+	sin->sin_family = AF_INET;
+	sin->sin_port = htons((unsigned short)atoi(port));
+	if (inet_pton(AF_INET, a, &sin->sin_addr) != 1) {
+		fprintf(stderr, "rcvpeer: %s: not an IPv4 address\n", a);
+		return -1;
+	}
+	return 0;
+}
+
+/* IP_OPTIONS from hex text; 0, or -1 with a message. */
+static int ip_options(int fd, const char *hex)
+{
+	unsigned char opt[40];
+	size_t n = 0;
+	unsigned int b;
+
+	if (!hex)
+		return 0;
+	while (hex[0] && hex[1] && n < sizeof(opt) &&
+	       sscanf(hex, "%2x", &b) == 1) {
+		opt[n++] = (unsigned char)b;
+		hex += 2;
+	}
+	if (*hex) {
+		fprintf(stderr, "rcvpeer: bad option hex at \"%s\"\n", hex);
+		return -1;
+	}
+	if (setsockopt(fd, IPPROTO_IP, IP_OPTIONS, opt, n))
+		return fail("IP_OPTIONS");
+	return 0;
+}
+
+/* Wait @secs for @fd to be readable and read a byte: 1 got, 0 none. */
+static int got_within(int fd, int secs)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	char c[64];
+
+	if (poll(&p, 1, secs * 1000) != 1)
+		return 0;
+	return recv(fd, c, sizeof(c), MSG_DONTWAIT) > 0;
+}
+
+static int bound(int type, const struct sockaddr_in *sin)
+{
+	int fd = socket(AF_INET, type, 0), one = 1;
+
+	if (fd < 0)
+		return fail("socket");
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(fd, (const struct sockaddr *)sin, sizeof(*sin)))
+		return -fail("bind");
+	if (type == SOCK_STREAM && listen(fd, 4))
+		return -fail("listen");
+	return fd;
+}
+
+static int receive(int type, const struct sockaddr_in *sin, int secs)
+{
+	int fd = bound(type, sin), c, got;
+	struct pollfd p;
+
+	if (fd < 0)
+		return 1;
+	printf("ready\n");
+	fflush(stdout);
+	if (type == SOCK_DGRAM) {
+		got = got_within(fd, secs);
+	} else {
+		p.fd = fd;
+		p.events = POLLIN;
+		got = 0;
+		if (poll(&p, 1, secs * 1000) == 1) {
+			c = accept(fd, NULL, NULL);
+			got = c >= 0 && got_within(c, secs);
+		}
+	}
+	puts(got ? "got" : "none");
+	return 0;
+}
+
+static int send_one(int type, const struct sockaddr_in *sin, int secs,
+		    const char *hex)
+{
+	int fd = socket(AF_INET, type, 0), err = 0;
+	struct pollfd p;
+	socklen_t len = sizeof(err);
+
+	if (fd < 0)
+		return fail("socket");
+	if (ip_options(fd, hex))
+		return 1;
+	if (type == SOCK_DGRAM) {
+		if (sendto(fd, "x", 1, 0, (const struct sockaddr *)sin,
+			   sizeof(*sin)) < 0)
+			err = errno;
+		return outcome(err);
+	}
+	fcntl(fd, F_SETFL, O_NONBLOCK);
+	if (connect(fd, (const struct sockaddr *)sin, sizeof(*sin)) &&
+	    errno != EINPROGRESS)
+		return outcome(errno);
+	p.fd = fd;
+	p.events = POLLOUT;
+	if (poll(&p, 1, secs * 1000) != 1)
+		return outcome(ETIMEDOUT);
+	getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len);
+	if (!err && send(fd, "x", 1, 0) < 0)
+		err = errno;
+	if (!err)
+		usleep(200 * 1000);	/* the byte leaves before the close */
+	return outcome(err);
+}
+
+int main(int argc, char **argv)
+{
+	struct sockaddr_in sin;
+	const char *op = argc > 1 ? argv[1] : "";
+	int udp = !strncmp(op, "udp", 3);
+	int type = udp ? SOCK_DGRAM : SOCK_STREAM;
+
+	if (argc < 4 || address(argv[2], argv[3], &sin)) {
+		fprintf(stderr, "usage: rcvpeer OP ADDR PORT ... (see rcvpeer.c)\n");
+		return 1;
+	}
+	if (!strcmp(op, "udp-recv") && argc == 5)
+		return receive(type, &sin, atoi(argv[4]));
+	if (!strcmp(op, "tcp-accept") && argc == 5)
+		return receive(type, &sin, atoi(argv[4]));
+	if (!strcmp(op, "udp-send") && argc <= 5)
+		return send_one(type, &sin, 0, argc == 5 ? argv[4] : NULL);
+	if (!strcmp(op, "tcp-send") && (argc == 5 || argc == 6))
+		return send_one(type, &sin, atoi(argv[4]),
+				argc == 6 ? argv[5] : NULL);
+	fprintf(stderr, "rcvpeer: unknown operation %s\n", op);
+	return 1;
+}
