@@ -105,20 +105,40 @@ unpack_ko() {
 	*) die "cannot unpack module $1" ;;
 	esac
 }
+# kmod_paths NAME: the files of module NAME and of the modules it needs,
+# relative to $M, in load order (its own last); nothing if it has none
+# there.  From modules.dep ("path: deps..." with the deps in load order
+# reversed), or, in an unpacked kernel package that has none (depmod runs
+# at install), from each module's own "depends" field.
+kmod_paths() {
+	local line p d
+	if [ -f "$M/modules.dep" ]; then
+		line=$(grep -E "/$1\.ko(\.xz|\.zst)?:" "$M/modules.dep" || true)
+		[ -n "$line" ] || return 0
+		echo "${line#*:}" | tr ' ' '\n' | tac | grep . || true
+		echo "${line%%:*}"
+		return 0
+	fi
+	p=$(cd "$M" && find kernel \( -name "$1.ko" -o -name "$1.ko.xz" \
+		-o -name "$1.ko.zst" \) | head -n 1)
+	[ -n "$p" ] || return 0
+	for d in $(modinfo -F depends "$M/$p" | tr ',' ' '); do
+		kmod_paths "$d"
+	done
+	echo "$p"
+}
 if [ ${#KMODS[@]} -gt 0 ]; then
 	M=$("$HERE/debian-kernel.sh" modules)
 	mkdir -p "$R/lib/modules/deb"
 	: >"$R/lib/modules/deb/order"
 	for k in "${KMODS[@]}"; do
-		# modules.dep: "path: deps..." with the deps in load order
-		# reversed (a module's own deps first, last).
-		line=$(grep -E "/$k\.ko(\.xz|\.zst)?:" "$M/modules.dep" || true)
-		if [ -z "$line" ]; then
+		paths=$(kmod_paths "$k")
+		if [ -z "$paths" ]; then
 			grep -qE "/$k\.ko(\.xz|\.zst)?\$" "$M/modules.builtin" ||
 				die "no module $k under $M, and it is not built in"
 			continue
 		fi
-		for p in $(echo "${line#*:}" | tr ' ' '\n' | tac) "${line%%:*}"; do
+		for p in $paths; do
 			b=$(basename "$p"); b=${b%%.ko*}
 			grep -qx "$b" "$R/lib/modules/deb/order" && continue
 			unpack_ko "$M/$p" "$R/lib/modules/deb/$b.ko"
