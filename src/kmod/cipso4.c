@@ -9,9 +9,21 @@
  * whole under RCU: a writer copies it, changes the copy and swaps it in,
  * so the arrival check (rcv.c, softirq) reads one consistent mapping and
  * never waits.
+ *
+ * Outgoing labels: once the "doi" file has been written (the admin's word
+ * that the kernel's NetLabel holds that DOI, as "smacknl smack-setup"
+ * makes it: a kernel without it drops every CIPSO packet that arrives),
+ * an IPv4 socket whose label is not the ambient label carries the CIPSO
+ * option of its label in its IP options (inet_opt), as mainline's
+ * netlbl_sock_setattr() puts it there; every packet it sends carries it.
+ * Before that no packet leaves labelled.
  */
+#include <linux/err.h>
 #include <linux/ip.h>
 #include <linux/kernel.h>
+#include <net/inet_connection_sock.h>
+#include <net/inet_sock.h>
+#include <net/sock.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/skbuff.h>
@@ -27,6 +39,7 @@ struct sf_cmap {
 
 static struct sf_cmap __rcu *sf_cmap;
 static DEFINE_MUTEX(sf_cmap_lock);
+static bool sf_labelling;	/* the doi file was written */
 
 static void sf_cmap_free(struct sf_cmap *c)
 {
@@ -149,8 +162,105 @@ static int sf_cmap_set_number(struct sf_cipso_map *map, const void *arg)
 int sf_cipso_number_set(enum sf_cipso_number which, u32 value)
 {
 	struct sf_cmap_number n = { .which = which, .value = value };
+	int rc = sf_cmap_update(sf_cmap_set_number, &n);
 
-	return sf_cmap_update(sf_cmap_set_number, &n);
+	if (!rc && which == SF_CIPSO_DOI)
+		WRITE_ONCE(sf_labelling, true);
+	return rc;
+}
+
+/* Do IPv4 sockets labelled other than ambient send CIPSO options? */
+bool sf_cipso4_labelling(void)
+{
+	return READ_ONCE(sf_labelling);
+}
+
+/**
+ * sf_cipso4_options - the IP options of a socket labelled @lid
+ * @gfp: for the allocation
+ *
+ * A new struct ip_options_rcu holding @lid's CIPSO option, as
+ * cipso_v4_sock_setattr() lays it out (padded to 4 bytes, the option
+ * first); NULL when the socket sends none (labelling is off, or @lid is
+ * the ambient label, which mainline maps to unlabelled); ERR_PTR(-ENOMEM)
+ * or ERR_PTR(-EINVAL) for a label that cannot be encoded, which the
+ * caller refuses: a labelled socket never sends unlabelled.
+ */
+struct ip_options_rcu *sf_cipso4_options(sf_lid lid, gfp_t gfp)
+{
+	const struct sf_labels *labels = sf_policy_labels(sf_policy);
+	u8 buf[SF_CIPSO_OPT_MAX];
+	struct sf_cipso_attr attr;
+	struct ip_options_rcu *opt;
+	const struct sf_cmap *c;
+	struct sf_cipso_map def;
+	const char *name;
+	int len = -EINVAL;
+
+	if (!sf_cipso4_labelling() || lid == sf_ambient_get())
+		return NULL;
+	name = sf_label_name(labels, lid);
+	sf_cipso_map_init(&def);
+	rcu_read_lock();
+	c = rcu_dereference(sf_cmap);
+	if (name && !sf_cipso_encode(c ? &c->map : &def, lid, name,
+				     strlen(name), &attr))
+		len = sf_cipso_option_build(c ? c->map.doi : def.doi, &attr,
+					    buf, sizeof(buf));
+	rcu_read_unlock();
+	if (len <= 0)
+		return ERR_PTR(-EINVAL);
+	opt = kzalloc(sizeof(*opt) + ALIGN(len, 4), gfp);
+	if (!opt)
+		return ERR_PTR(-ENOMEM);
+	memcpy(opt->opt.__data, buf, len);
+	opt->opt.optlen = ALIGN(len, 4);
+	opt->opt.cipso = sizeof(struct iphdr);
+	return opt;
+}
+
+/* TCP accounts for its IP options in every segment's size. */
+static void sf_sock_opt_len(struct sock *sk, int delta)
+{
+	if (sk->sk_protocol == IPPROTO_TCP && sk->sk_type == SOCK_STREAM)
+		inet_csk(sk)->icsk_ext_hdr_len += delta;
+}
+
+/*
+ * Put @opt (from sf_cipso4_options()) on @sk, a socket no other task can
+ * reach yet (its creation), replacing what it had.
+ */
+void sf_cipso4_sock_set(struct sock *sk, struct ip_options_rcu *opt)
+{
+	struct ip_options_rcu *old;
+
+	old = rcu_replace_pointer(inet_sk(sk)->inet_opt, opt, true);
+	if (old)
+		sf_sock_opt_len(sk, -(int)old->opt.optlen);
+	sf_sock_opt_len(sk, opt->opt.optlen);
+	if (old)
+		kfree_rcu(old, rcu);
+}
+
+/*
+ * Take our CIPSO option off @sk (a connect or send to a host with a label
+ * entry, as mainline's smack_netlbl_delete()).  Only options that are
+ * just a CIPSO option are ours; others (IP_OPTIONS) stay.  Caller has
+ * interrupts off: the socket's spinlock keeps the softirq out.
+ */
+void sf_cipso4_sock_del(struct sock *sk)
+{
+	struct ip_options_rcu *old;
+
+	spin_lock(&sk->sk_lock.slock);
+	old = rcu_dereference_protected(inet_sk(sk)->inet_opt, true);
+	if (old && old->opt.cipso == sizeof(struct iphdr) &&
+	    old->opt.optlen == ALIGN(old->opt.__data[1], 4)) {
+		RCU_INIT_POINTER(inet_sk(sk)->inet_opt, NULL);
+		sf_sock_opt_len(sk, -(int)old->opt.optlen);
+		kfree_rcu(old, rcu);
+	}
+	spin_unlock(&sk->sk_lock.slock);
 }
 
 u32 sf_cipso_number(enum sf_cipso_number which)

@@ -28,6 +28,7 @@
  * other IPv6 destinations are net6.c's.  As in
  * mainline, CAP_MAC_OVERRIDE does not override these checks.
  */
+#include <linux/err.h>
 #include <linux/in.h>
 #include <linux/inet.h>
 #include <linux/net.h>
@@ -69,7 +70,7 @@ static __be32 sf_mask(u8 plen)
 }
 
 /* Label of @addr: the longest matching host entry, else ambient. */
-static sf_lid sf_host_label(__be32 addr, bool *found)
+sf_lid sf_host4_label(__be32 addr, bool *found)
 {
 	const struct sf_hosts *hs;
 	sf_lid lid = sf_ambient_get();
@@ -138,12 +139,17 @@ static sf_lid sf_inet_object(struct sock *sk, const struct sockaddr_in *sin,
 	__be32 daddr = sin->sin_addr.s_addr;
 	struct sock *peer;
 	bool found;
-	sf_lid lid = sf_host_label(daddr, &found);
+	sf_lid lid = sf_host4_label(daddr, &found);
 
 	*check = !(found && lid == SF_LID_INVALID);	/* -CIPSO */
 	*back = SF_LID_INVALID;
-	if (found || !sf_local_addr(sock_net(sk), daddr))
+	if (found)
 		return lid;
+	if (!sf_local_addr(sock_net(sk), daddr)) {
+		/* a labelled packet: the receiving host decides */
+		*check = !sf_cipso4_labelling();
+		return lid;
+	}
 	if (sk->sk_protocol != IPPROTO_TCP && sk->sk_protocol != IPPROTO_UDP)
 		return lid;	/* raw, ping, ...: no one receiver to ask */
 	rcu_read_lock();
@@ -155,6 +161,14 @@ static sf_lid sf_inet_object(struct sock *sk, const struct sockaddr_in *sin,
 	if (peer && sk->sk_protocol == IPPROTO_TCP)
 		*back = lid;
 	return lid;
+}
+
+/* Does a host entry with a label (not -CIPSO) name @addr? */
+static bool sf_host_entry(__be32 addr)
+{
+	bool found;
+
+	return sf_host4_label(addr, &found) != SF_LID_INVALID && found;
 }
 
 static int sf_inet_check(struct sock *sk, const struct sockaddr_in *sin,
@@ -169,6 +183,10 @@ static int sf_inet_check(struct sock *sk, const struct sockaddr_in *sin,
 		return 0;
 	rc = sf_check(self, object, SF_MAY_WRITE, NULL, SF_LID_INVALID, fn,
 		      NULL);
+	/* a single-label host: its packets leave without CIPSO from now on */
+	if (!rc && sf_host_entry(sin->sin_addr.s_addr) &&
+	    sk->sk_family == AF_INET)
+		sf_cipso4_sock_del(sk);
 	if (!rc && back != SF_LID_INVALID)
 		rc = sf_check(back, self, SF_MAY_WRITE, NULL, SF_LID_INVALID,
 			      "smack_socket_sock_rcv_skb", NULL);
@@ -283,7 +301,31 @@ static int sf_socket_sendmsg(struct kprobe *kp, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(sf_socket_sendmsg);
 
+/*
+ * security_socket_post_create(sock, family, type, protocol, kern): an
+ * IPv4 socket carries its label's CIPSO option (cipso4.c), as mainline's
+ * smack_socket_post_create() has NetLabel put it there.  A label that
+ * cannot be put on the wire refuses the socket.
+ */
+static int sf_socket_post_create(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct socket *sock = (struct socket *)ARG(0);
+	struct ip_options_rcu *opt;
+
+	if ((int)ARG(1) != AF_INET || !sock->sk)
+		return 0;
+	opt = sf_cipso4_options(sf_ltab_get(&sf_socks, sock->sk), GFP_ATOMIC);
+	if (IS_ERR(opt))
+		return sf_deny(regs, PTR_ERR(opt));
+	if (opt)
+		sf_cipso4_sock_set(sock->sk, opt);
+	return 0;
+}
+NOKPROBE_SYMBOL(sf_socket_post_create);
+
 const struct sf_hook sf_net4_hooks[] = {
+	{ SF_PROBE(security_socket_post_create), sf_socket_post_create,
+	  false },
 	{ SF_PROBE(security_socket_connect), sf_socket_connect, false },
 	{ SF_PROBE(security_socket_sendmsg), sf_socket_sendmsg, false },
 	{ NULL, NULL, false }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rcv.c - arriving packets: mainline's smack_socket_sock_rcv_skb(), and
- * the label of a socket that TCP clones for an accepted connection.
+ * rcv.c - arriving packets: mainline's smack_socket_sock_rcv_skb(); the
+ * label of a socket that TCP clones for an accepted connection, and the
+ * CIPSO option of its SYN-ACK (smack_inet_conn_request()).
  *
  * A packet is delivered to a socket only if the packet's label may write
  * to the socket's label.  The packet's label:
@@ -14,12 +15,13 @@
  *    ambient label (mainline's port labelling; the module keeps no IPv6
  *    host labels, see net6.c); from ::1 nothing is checked, as mainline.
  *
- * One difference on loopback: no socket of this host sends a CIPSO option
- * yet, so an IPv4 packet that arrives on the loopback device without one
- * came from a local socket whose connect or sendmsg net4.c decided
- * against this very receiver; it is not decided again.  One that arrives
- * there with an option (set with IP_OPTIONS, CAP_NET_RAW) is decided by
- * its label, as everywhere.
+ * One difference on loopback: an IPv4 packet that arrives on the loopback
+ * device without a CIPSO option came from a local socket that sends none
+ * (labelling is off, cipso4.c, or its label is the ambient one), whose
+ * connect or sendmsg net4.c decided against this very receiver; it is
+ * not decided again.  One with an option (a labelled socket's, or one
+ * set with IP_OPTIONS and CAP_NET_RAW) is decided by its label, as
+ * everywhere.
  *
  * A socket that TCP clones for a connection (security_sk_clone(), in
  * softirq) takes its listener's label, as mainline's smk_in and smk_out
@@ -35,6 +37,7 @@
  * callbacks never do: they call no function they hook.  A denial is made
  * as probe.c makes it, by returning from the function at its entry.
  */
+#include <linux/err.h>
 #include <linux/ftrace.h>
 #include <linux/in6.h>
 #include <linux/ip.h>
@@ -43,7 +46,9 @@
 #include <linux/netdevice.h>
 #include <linux/ptrace.h>
 #include <linux/skbuff.h>
+#include <net/inet_sock.h>
 #include <net/ipv6.h>
+#include <net/request_sock.h>
 #include <net/sock.h>
 #include "smackfuse.h"
 
@@ -124,6 +129,43 @@ static int sf_sk_clone(struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(sf_sk_clone);
 
+/*
+ * security_inet_conn_request(sk, skb, req): the SYN-ACK, and the socket
+ * TCP then makes, carry the listener's label, as mainline's
+ * smack_inet_conn_request() has NetLabel set them (the listener's
+ * smk_out); nothing for a peer with a host entry, or while labelling is
+ * off (cipso4.c).  Linux's TCP has just copied the SYN's own IP options
+ * there, to echo them: a CIPSO option among them (the peer's label) must
+ * not go back.  No memory: no connection.
+ */
+static int sf_inet_conn_request(struct pt_regs *regs)
+{
+	const struct sock *sk = (const struct sock *)ARG(0);
+	const struct sk_buff *skb = (const struct sk_buff *)ARG(1);
+	struct inet_request_sock *ireq = inet_rsk((void *)ARG(2));
+	struct ip_options_rcu *opt = NULL, *old;
+	bool found;
+
+	if (sk->sk_family != AF_INET &&
+	    (sk->sk_family != AF_INET6 || skb->protocol != htons(ETH_P_IP)))
+		return 0;
+	if (sf_host4_label(ip_hdr(skb)->saddr, &found) == SF_LID_INVALID ||
+	    !found) {	/* no entry, or -CIPSO */
+		opt = sf_cipso4_options(sf_ltab_get(&sf_socks, sk),
+					GFP_ATOMIC);
+		if (IS_ERR(opt))
+			return PTR_ERR(opt);
+	}
+	old = rcu_dereference_protected(ireq->ireq_opt, true);
+	if (!opt && (!old || !old->opt.cipso))
+		return 0;	/* nothing of ours, no CIPSO echoed */
+	old = xchg((__force struct ip_options_rcu **)&ireq->ireq_opt, opt);
+	if (old)
+		kfree_rcu(old, rcu);
+	return 0;
+}
+NOKPROBE_SYMBOL(sf_inet_conn_request);
+
 struct sf_rcv_hook {
 	const char *symbol;
 	int (*check)(struct pt_regs *regs);	/* 0, or the error to return */
@@ -143,6 +185,7 @@ static void sf_rcv_call(unsigned long ip, unsigned long parent_ip,
 static struct sf_rcv_hook sf_rcv_hooks[] = {
 	SF_RCV_HOOK(security_sock_rcv_skb, sf_sock_rcv_skb),
 	SF_RCV_HOOK(security_sk_clone, sf_sk_clone),
+	SF_RCV_HOOK(security_inet_conn_request, sf_inet_conn_request),
 };
 
 static void sf_rcv_call(unsigned long ip, unsigned long parent_ip,

@@ -109,6 +109,12 @@ struct mnt_idmap;
 				     struct sock *newsk))		\
 	X(security_sock_rcv_skb, int, (struct sock *sk,		\
 					struct sk_buff *skb))		\
+	X(security_inet_conn_request, int, (const struct sock *sk,	\
+					     struct sk_buff *skb,	\
+					     struct request_sock *req))	\
+	X(security_socket_post_create, int, (struct socket *sock,	\
+					      int family, int type,	\
+					      int protocol, int kern))	\
 	X(security_unix_stream_connect, int, (struct sock *sock,	\
 					       struct sock *other,	\
 					       struct sock *newsk))	\

@@ -223,6 +223,9 @@ int sf_inet6_check(struct sock *sk, const void *addr, int len,
 /* ---- IPv4 host labels (net4.c) ---- */
 
 int sf_netlabel_write(char *buf, struct sf_error *err);
+/* Label of IPv4 @addr (network order): its longest host entry
+ * (SF_LID_INVALID for -CIPSO), else the ambient label. */
+sf_lid sf_host4_label(__be32 addr, bool *found);
 size_t sf_netlabel_print(char *buf, size_t size);	/* snprintf style */
 void sf_net4_exit(void);
 
@@ -236,6 +239,12 @@ int sf_cipso_number_set(enum sf_cipso_number which, u32 value);
 u32 sf_cipso_number(enum sf_cipso_number which);
 /* The label of an arriving IPv4 packet's CIPSO option; false: none. */
 bool sf_cipso4_label(const struct sk_buff *skb, sf_lid *lid);
+struct ip_options_rcu;
+struct sock;
+bool sf_cipso4_labelling(void);
+struct ip_options_rcu *sf_cipso4_options(sf_lid lid, gfp_t gfp);
+void sf_cipso4_sock_set(struct sock *sk, struct ip_options_rcu *opt);
+void sf_cipso4_sock_del(struct sock *sk);
 void sf_cipso4_exit(void);
 
 /* ---- arriving packets, on ftrace_ops of their own (rcv.c) ---- */

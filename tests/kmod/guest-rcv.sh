@@ -63,10 +63,11 @@ load() { printf '%b\n' "$1" >$SF/load2; }
 revoke() { echo "$1" >$SF/revoke-subject; }
 remote_udp() { arrive udp-recv 192.0.2.1 peer; }
 remote_tcp() { arrive tcp-accept 192.0.2.1 peer; }
-# A TCP peer labelled A: the SYN-ACK echoes the SYN's CIPSO option (a
-# Smack listener labels it with the peer's label, the same bytes), which
-# the peer's socket must accept.
+# A TCP peer labelled A: Linux's TCP would echo the SYN's CIPSO option
+# in the SYN-ACK; the module takes it off (a Smack listener sends its own
+# label, or none), so the peer's socket must accept the answer.
 remote_tcp_a() { arrive tcp-accept 192.0.2.1 peer smackrun A; }
+remote_tcp_a_rule() { WIRE=$WIRE_A; load "A B w"; remote_tcp_a; WIRE=; }
 
 # ---- unlabelled packets: the ambient label ----
 WIRE=
@@ -98,8 +99,11 @@ load "_ B w"
 check_out "... the ambient label's rule does not let A in" none remote_udp
 load "A B w"
 check_out "... delivered with A B w" got remote_udp
-check_out "TCP labelled A to B's listener with A B w: accepted" got remote_tcp_a
+load "_ A w"
+check_out "TCP labelled A to B's listener with A B w: accepted (the SYN-ACK leaves unlabelled, the peer's A reads it as _)" \
+	got remote_tcp_a
 revoke A
+revoke _
 check_out "... dropped again after revoke-subject A" none remote_udp
 check_out "TCP labelled A without A B w: nothing accepted" none remote_tcp_a
 check_out "... the peer's connect(2) times out" ETIMEDOUT cat /tmp/snd.out
@@ -147,6 +151,66 @@ check_out "loopback UDP labelled A by IP_OPTIONS from root labelled B: dropped" 
 	none arrive udp-recv 127.0.0.1 smackrun B
 load "A B w"
 check_out "... delivered with A B w" got arrive udp-recv 127.0.0.1 smackrun B
+revoke A
+
+# ---- labels on the wire: sockets of labelled tasks send CIPSO ----
+# to_peer LABEL [HOST]: a UDP datagram from a task labelled LABEL (uid
+# 1000) to the peer, received there by a socket labelled P (rules let
+# the labels sent write to it: the peer's arrival check); prints "got OPTION-HEX" ("-": unlabelled) or "none",
+# the sender's errno in /tmp/snd.out.
+to_peer() {
+	PORT=$((PORT + 1))
+	peer smackrun P rcvpeer udp-opts 0.0.0.0 $PORT 3 >/tmp/rcv.out 2>&1 &
+	_i=0
+	while ! grep -qs ready /tmp/rcv.out && [ $_i -lt 50 ]; do
+		sleep 0.1; _i=$((_i + 1))
+	done
+	smackrun -u $U "$1" rcvpeer udp-send "${2:-192.0.2.2}" $PORT >/tmp/snd.out
+	wait
+	grep -v ready /tmp/rcv.out
+}
+load "A P w\nSecret P w\n_ P w\nA _ w"
+check_out "labelling off (doi never written): A's datagram leaves unlabelled" \
+	"got -" to_peer A
+load "A _ -"
+check_out "... and needs w to the ambient label" none to_peer A
+check_out "... refused at send" EACCES cat /tmp/snd.out
+check "doi 3 written: labelling on" sh -c "echo 3 >$SF/doi"
+check_out "A's datagram to the peer carries A's CIPSO option, as Smack's" \
+	"got $WIRE_A" to_peer A
+check_out "... with no rule (the receiving host decides)" OK cat /tmp/snd.out
+check_out "Secret's carries its cipso2 mapping, as Smack's" \
+	"got $WIRE_SECRET" to_peer Secret
+check_out "the ambient label's leaves unlabelled (mapped to unlabelled)" \
+	"got -" to_peer _
+check "the peer answers at 192.0.2.3 too" \
+	peer ip addr add 192.0.2.3/24 dev veth0
+check "netlabel: 192.0.2.3 is a single-label host H" \
+	sh -c "echo '192.0.2.3/32 H' >$SF/netlabel"
+check_out "A to the host H without A H w: refused at send" none \
+	to_peer A 192.0.2.3
+load "A H w"
+check_out "... with A H w: delivered unlabelled (its option is taken off)" \
+	"got -" to_peer A 192.0.2.3
+revoke A
+revoke Secret
+revoke _
+WIRE=
+load "A B w\nB A w"
+check_out "loopback TCP A to B with A B w and B A w, labelled: accepted" \
+	got arrive tcp-accept 127.0.0.1 smackrun -u $U A
+load "A B -"
+check_out "loopback UDP A to B without A B w: refused at send" none \
+	arrive udp-recv 127.0.0.1 smackrun -u $U A
+revoke A
+revoke B
+load "B A w"
+check_out "TCP labelled A from the peer: the SYN-ACK carries B's label now" \
+	got remote_tcp_a_rule
+revoke B
+check_out "... which the peer's A drops without B A w (its connect times out)" \
+	none remote_tcp_a_rule
+check_out "... ETIMEDOUT" ETIMEDOUT cat /tmp/snd.out
 revoke A
 
 # ---- fail closed ----

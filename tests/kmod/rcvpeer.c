@@ -5,6 +5,10 @@
  *
  *   rcvpeer udp-recv ADDR PORT SECS     bind, wait SECS for one datagram:
  *                                       prints "got" or "none"
+ *   rcvpeer udp-opts ADDR PORT SECS     the same, and prints the IPv4
+ *                                       options it came with (IP_RECVOPTS;
+ *                                       a CIPSO option without the padding)
+ *                                       in hex after "got", "-" for none
  *   rcvpeer udp-send ADDR PORT [HEX]    one datagram; HEX: IPv4 options
  *                                       (IP_OPTIONS, e.g. a CIPSO option;
  *                                       needs CAP_NET_RAW)
@@ -89,6 +93,42 @@ static int got_within(int fd, int secs)
 	return recv(fd, c, sizeof(c), MSG_DONTWAIT) > 0;
 }
 
+/* One datagram within @secs, its IP options in hex. */
+static int got_opts_within(int fd, int secs)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	union {
+		struct cmsghdr align;
+		char buf[CMSG_SPACE(40)];
+	} control;
+	char data[64];
+	struct iovec iov = { .iov_base = data, .iov_len = sizeof(data) };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = control.buf, .msg_controllen = sizeof(control.buf),
+	};
+	struct cmsghdr *c;
+	size_t i, n;
+	int opts = 0;
+
+	if (poll(&p, 1, secs * 1000) != 1 || recvmsg(fd, &msg, 0) < 0)
+		return 0;
+	printf("got ");
+	for (c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
+		if (c->cmsg_level != IPPROTO_IP || c->cmsg_type != IP_RECVOPTS)
+			continue;
+		n = c->cmsg_len - CMSG_LEN(0);
+		/* a CIPSO option first: its own bytes, not the padding */
+		if (n > 1 && CMSG_DATA(c)[0] == 134 && CMSG_DATA(c)[1] <= n)
+			n = CMSG_DATA(c)[1];
+		for (i = 0; i < n; i++)
+			printf("%02x", CMSG_DATA(c)[i]);
+		opts = n > 0;
+	}
+	puts(opts ? "" : "-");
+	return 1;
+}
+
 static int bound(int type, const struct sockaddr_in *sin)
 {
 	int fd = socket(AF_INET, type, 0), one = 1;
@@ -103,16 +143,23 @@ static int bound(int type, const struct sockaddr_in *sin)
 	return fd;
 }
 
-static int receive(int type, const struct sockaddr_in *sin, int secs)
+static int receive(int type, const struct sockaddr_in *sin, int secs,
+		   int opts)
 {
-	int fd = bound(type, sin), c, got;
+	int fd = bound(type, sin), c, got, one = 1;
 	struct pollfd p;
 
 	if (fd < 0)
 		return 1;
+	if (opts && setsockopt(fd, IPPROTO_IP, IP_RECVOPTS, &one, sizeof(one)))
+		return fail("IP_RECVOPTS");
 	printf("ready\n");
 	fflush(stdout);
-	if (type == SOCK_DGRAM) {
+	if (opts) {
+		if (!got_opts_within(fd, secs))
+			puts("none");
+		return 0;
+	} else if (type == SOCK_DGRAM) {
 		got = got_within(fd, secs);
 	} else {
 		p.fd = fd;
@@ -172,9 +219,11 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (!strcmp(op, "udp-recv") && argc == 5)
-		return receive(type, &sin, atoi(argv[4]));
+		return receive(type, &sin, atoi(argv[4]), 0);
+	if (!strcmp(op, "udp-opts") && argc == 5)
+		return receive(type, &sin, atoi(argv[4]), 1);
 	if (!strcmp(op, "tcp-accept") && argc == 5)
-		return receive(type, &sin, atoi(argv[4]));
+		return receive(type, &sin, atoi(argv[4]), 0);
 	if (!strcmp(op, "udp-send") && argc <= 5)
 		return send_one(type, &sin, 0, argc == 5 ? argv[4] : NULL);
 	if (!strcmp(op, "tcp-send") && (argc == 5 || argc == 6))
