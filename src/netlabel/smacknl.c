@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "netlabel.h"
 #include "probe.h"
 #include "show.h"
@@ -360,6 +361,44 @@ static int smack_setup(uint32_t doi, const char *ambient, bool *changed)
 	return smackfs_set("ambient", ambient, changed);
 }
 
+/* smackfuse.ko's control files, when the module is loaded. */
+#define KMOD_DIR "/sys/kernel/security/smackfuse/"
+
+static int kmod_write(const char *file, const char *value)
+{
+	char path[64];
+	FILE *f;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s%s", KMOD_DIR, file);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	rc = fputs(value, f) < 0;
+	rc |= fclose(f) != 0;
+	return rc ? -1 : 0;
+}
+
+/*
+ * Tell smackfuse.ko the DOI and the ambient label too: its doi file, once
+ * written, makes labelled sockets send CIPSO options, which the kernel's
+ * NetLabel now accepts (a kernel without the DOI drops them).
+ */
+static int kmod_setup(uint32_t doi, const char *ambient)
+{
+	char num[16];
+
+	if (access(KMOD_DIR, F_OK))
+		return 0;	/* no module: nothing to tell */
+	snprintf(num, sizeof(num), "%u", doi);
+	if (kmod_write("ambient", ambient) || kmod_write("doi", num)) {
+		fprintf(stderr, "%s: smackfuse.ko refused the DOI or the ambient label (%s%s): %s\n",
+			prog, KMOD_DIR, "doi, ambient", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 static int cmd_setup(struct sf_nl *nl, int argc, char **argv, bool script)
 {
 	uint32_t doi = 3;
@@ -386,6 +425,8 @@ static int cmd_setup(struct sf_nl *nl, int argc, char **argv, bool script)
 			return 1;
 	} else if (sf_nl_smack_setup(nl, doi, ambient, &changed)) {
 		return kernel_error(nl);
+	} else if (kmod_setup(doi, ambient)) {
+		return 1;
 	}
 	if (!script && !nl)
 		printf("%s: smackfs doi %u, ambient \"%s\" (this kernel runs "

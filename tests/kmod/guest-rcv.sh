@@ -175,7 +175,9 @@ check_out "labelling off (doi never written): A's datagram leaves unlabelled" \
 load "A _ -"
 check_out "... and needs w to the ambient label" none to_peer A
 check_out "... refused at send" EACCES cat /tmp/snd.out
-check "doi 3 written: labelling on" sh -c "echo 3 >$SF/doi"
+check "smacknl smack-setup: NetLabel set up, and the module told (labelling on)" \
+	smacknl smack-setup
+check_out "... the module's doi reads 3" 3 cat $SF/doi
 check_out "A's datagram to the peer carries A's CIPSO option, as Smack's" \
 	"got $WIRE_A" to_peer A
 check_out "... with no rule (the receiving host decides)" OK cat /tmp/snd.out
