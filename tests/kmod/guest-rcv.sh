@@ -47,7 +47,8 @@ arrive() {
 	shift 2
 	PORT=$((PORT + 1))
 	rm -f /tmp/rcv.out
-	smackrun -u $U B rcvpeer "$_op" 0.0.0.0 $PORT 3 >/tmp/rcv.out 2>&1 &
+	smackrun -u $U B rcvpeer "$_op" "${BIND:-0.0.0.0}" $PORT 3 \
+		>/tmp/rcv.out 2>&1 &
 	_i=0
 	while ! grep -qs ready /tmp/rcv.out && [ $_i -lt 50 ]; do
 		sleep 0.1; _i=$((_i + 1))
@@ -90,6 +91,29 @@ check_out "... and C B w does" got remote_udp
 echo _ >$SF/ambient
 revoke _
 revoke C
+
+# ---- IPv6: from anywhere but ::1, the ambient label ----
+echo 0 >/proc/sys/net/ipv6/conf/v0/accept_dad
+peer sh -c "echo 0 >/proc/sys/net/ipv6/conf/veth0/accept_dad"
+check "IPv6 on the veth pair (2001:db8:9::1, the peer ::2)" sh -c \
+	"ip -6 addr add 2001:db8:9::1/64 dev v0 && \
+	 nsenter -t $PEER -n ip -6 addr add 2001:db8:9::2/64 dev veth0"
+BIND=::
+remote_udp6() { arrive udp-recv 2001:db8:9::1 peer; }
+remote_tcp6() { arrive tcp-accept 2001:db8:9::1 peer; }
+check_out "IPv6 UDP from the peer to B: dropped (ambient _ may not write B)" \
+	none remote_udp6
+check_out "IPv6 TCP from the peer to B's listener: nothing accepted" \
+	none remote_tcp6
+load "_ B w"
+check_out "... UDP delivered with _ B w" got remote_udp6
+check_out "... TCP accepted with _ B w" got remote_tcp6
+revoke _
+load "A B w"
+check_out "IPv6 over ::1 from A to B with A B w: delivered (::1 is not checked on arrival)" \
+	got arrive udp-recv ::1 smackrun -u $U A
+revoke A
+BIND=
 
 # ---- CIPSO-labelled packets: the label they carry ----
 WIRE=$WIRE_A

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * rcvpeer - does a packet reach its socket?  A guest helper for rcv.test
- * (static, run under smackrun for a label).
+ * (static, run under smackrun for a label).  ADDR is IPv4, or IPv6 when
+ * it has a colon.
  *
  *   rcvpeer udp-recv ADDR PORT SECS     bind, wait SECS for one datagram:
  *                                       prints "got" or "none"
@@ -47,16 +48,36 @@ static int outcome(int err)
 	return 0;
 }
 
-static int address(const char *a, const char *port, struct sockaddr_in *sin)
+/* An IPv4 or an IPv6 address (one with a colon) and a port. */
+union addr {
+	struct sockaddr sa;
+	struct sockaddr_in in;
+	struct sockaddr_in6 in6;
+};
+
+static socklen_t addr_len(const union addr *a)
 {
+	return a->sa.sa_family == AF_INET6 ? sizeof(a->in6) : sizeof(a->in);
+}
+
+static int address(const char *a, const char *port, union addr *sin)
+{
+	unsigned short p = htons((unsigned short)atoi(port));
+
 	memset(sin, 0, sizeof(*sin));
-	sin->sin_family = AF_INET;
-	sin->sin_port = htons((unsigned short)atoi(port));
-	if (inet_pton(AF_INET, a, &sin->sin_addr) != 1) {
-		fprintf(stderr, "rcvpeer: %s: not an IPv4 address\n", a);
-		return -1;
+	if (strchr(a, ':')) {
+		sin->in6.sin6_family = AF_INET6;
+		sin->in6.sin6_port = p;
+		if (inet_pton(AF_INET6, a, &sin->in6.sin6_addr) == 1)
+			return 0;
+	} else {
+		sin->in.sin_family = AF_INET;
+		sin->in.sin_port = p;
+		if (inet_pton(AF_INET, a, &sin->in.sin_addr) == 1)
+			return 0;
 	}
-	return 0;
+	fprintf(stderr, "rcvpeer: %s: not an address\n", a);
+	return -1;
 }
 
 /* IP_OPTIONS from hex text; 0, or -1 with a message. */
@@ -129,21 +150,21 @@ static int got_opts_within(int fd, int secs)
 	return 1;
 }
 
-static int bound(int type, const struct sockaddr_in *sin)
+static int bound(int type, const union addr *sin)
 {
-	int fd = socket(AF_INET, type, 0), one = 1;
+	int fd = socket(sin->sa.sa_family, type, 0), one = 1;
 
 	if (fd < 0)
 		return fail("socket");
 	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-	if (bind(fd, (const struct sockaddr *)sin, sizeof(*sin)))
+	if (bind(fd, &sin->sa, addr_len(sin)))
 		return -fail("bind");
 	if (type == SOCK_STREAM && listen(fd, 4))
 		return -fail("listen");
 	return fd;
 }
 
-static int receive(int type, const struct sockaddr_in *sin, int secs,
+static int receive(int type, const union addr *sin, int secs,
 		   int opts)
 {
 	int fd = bound(type, sin), c, got, one = 1;
@@ -174,10 +195,10 @@ static int receive(int type, const struct sockaddr_in *sin, int secs,
 	return 0;
 }
 
-static int send_one(int type, const struct sockaddr_in *sin, int secs,
+static int send_one(int type, const union addr *sin, int secs,
 		    const char *hex)
 {
-	int fd = socket(AF_INET, type, 0), err = 0;
+	int fd = socket(sin->sa.sa_family, type, 0), err = 0;
 	struct pollfd p;
 	socklen_t len = sizeof(err);
 
@@ -186,13 +207,12 @@ static int send_one(int type, const struct sockaddr_in *sin, int secs,
 	if (ip_options(fd, hex))
 		return 1;
 	if (type == SOCK_DGRAM) {
-		if (sendto(fd, "x", 1, 0, (const struct sockaddr *)sin,
-			   sizeof(*sin)) < 0)
+		if (sendto(fd, "x", 1, 0, &sin->sa, addr_len(sin)) < 0)
 			err = errno;
 		return outcome(err);
 	}
 	fcntl(fd, F_SETFL, O_NONBLOCK);
-	if (connect(fd, (const struct sockaddr *)sin, sizeof(*sin)) &&
+	if (connect(fd, &sin->sa, addr_len(sin)) &&
 	    errno != EINPROGRESS)
 		return outcome(errno);
 	p.fd = fd;
@@ -209,7 +229,7 @@ static int send_one(int type, const struct sockaddr_in *sin, int secs,
 
 int main(int argc, char **argv)
 {
-	struct sockaddr_in sin;
+	union addr sin;
 	const char *op = argc > 1 ? argv[1] : "";
 	int udp = !strncmp(op, "udp", 3);
 	int type = udp ? SOCK_DGRAM : SOCK_STREAM;
