@@ -239,6 +239,39 @@ check_out "... which the peer's A drops without B A w (its connect times out)" \
 check_out "... ETIMEDOUT" ETIMEDOUT cat /tmp/snd.out
 revoke A
 
+# ---- fail closed: a flood of refused packets while probes run ----
+# flood RULES: the peer sends N unlabelled datagrams to a receiver
+# labelled B while two tasks here make N denied signal checks each
+# (kprobe handlers in task context, which softirqs interrupt); prints how
+# many datagrams B received.
+N=5000
+smackrun -u $U B sleep 600 &
+T=$!
+flood() {
+	PORT=$((PORT + 1))
+	smackrun -u $U B rcvpeer udp-count 0.0.0.0 $PORT 2 >/tmp/rcv.out 2>&1 &
+	_r=$!
+	_i=0
+	while ! grep -qs ready /tmp/rcv.out && [ $_i -lt 50 ]; do
+		sleep 0.1; _i=$((_i + 1))
+	done
+	smackrun -u $U A kact kill-loop $T $N >/dev/null &
+	smackrun -u $U A kact kill-loop $T $N >/dev/null &
+	peer rcvpeer udp-flood 192.0.2.1 $PORT $N >/tmp/snd.out
+	wait $_r
+	grep -v ready /tmp/rcv.out
+}
+check_out "a flood of $N datagrams B may not receive, beside $((2 * N)) denied signals: none delivered" \
+	0 flood
+check_out "... all $N were sent" $N cat /tmp/snd.out
+load "_ B w"
+_got=$(flood)
+diag "with _ B w: $_got of $N arrived"
+check "... and with _ B w they arrive (the flood reaches B)" \
+	test "$_got" -gt 0
+revoke _
+kill $T
+
 # ---- fail closed ----
 check_out "no check was skipped (misses 0)" "misses 0" grep '^misses ' $SF/status
 kill $PEER

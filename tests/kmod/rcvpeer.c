@@ -16,6 +16,9 @@
  *   rcvpeer tcp-accept ADDR PORT SECS   listen, wait SECS for a connection
  *                                       and its first byte: "got" or "none"
  *   rcvpeer tcp-send ADDR PORT SECS [HEX]  connect within SECS, send a byte
+ *   rcvpeer udp-count ADDR PORT SECS    bind, count datagrams until none
+ *                                       came for SECS: prints the count
+ *   rcvpeer udp-flood ADDR PORT N       N datagrams: prints how many left
  *
  * Senders print "OK" or the errno's name (ETIMEDOUT when the handshake did
  * not finish in SECS).  Exit 0 when the step ran, 1 on a usage or setup
@@ -195,6 +198,35 @@ static int receive(int type, const union addr *sin, int secs,
 	return 0;
 }
 
+static int count(const union addr *sin, int secs)
+{
+	int fd = bound(SOCK_DGRAM, sin), rcv = 1 << 22;
+	long n = 0;
+
+	if (fd < 0)
+		return 1;
+	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcv, sizeof(rcv));
+	printf("ready\n");
+	fflush(stdout);
+	while (got_within(fd, secs))
+		n++;
+	printf("%ld\n", n);
+	return 0;
+}
+
+static int flood(const union addr *sin, long n)
+{
+	int fd = socket(sin->sa.sa_family, SOCK_DGRAM, 0);
+	long i, sent = 0;
+
+	if (fd < 0)
+		return fail("socket");
+	for (i = 0; i < n; i++)
+		sent += sendto(fd, "x", 1, 0, &sin->sa, addr_len(sin)) == 1;
+	printf("%ld\n", sent);
+	return 0;
+}
+
 static int send_one(int type, const union addr *sin, int secs,
 		    const char *hex)
 {
@@ -244,6 +276,10 @@ int main(int argc, char **argv)
 		return receive(type, &sin, atoi(argv[4]), 1);
 	if (!strcmp(op, "tcp-accept") && argc == 5)
 		return receive(type, &sin, atoi(argv[4]), 0);
+	if (!strcmp(op, "udp-count") && argc == 5)
+		return count(&sin, atoi(argv[4]));
+	if (!strcmp(op, "udp-flood") && argc == 5)
+		return flood(&sin, atol(argv[4]));
 	if (!strcmp(op, "udp-send") && argc <= 5)
 		return send_one(type, &sin, 0, argc == 5 ? argv[4] : NULL);
 	if (!strcmp(op, "tcp-send") && (argc == 5 || argc == 6))
