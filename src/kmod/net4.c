@@ -10,18 +10,22 @@
  *  - the host's label, when the address has an entry (as mainline's
  *    smk_ipv4_check(); a "-CIPSO" entry: no local check);
  *  - else, when the address is on this host (127/8, 0.0.0.0, any local
- *    address), the label of the socket that will receive: the TCP
- *    listener or the UDP socket the kernel's own lookup finds.  Mainline
- *    sends the sender's label in CIPSO over loopback and the receiving
- *    socket checks it (smack_socket_sock_rcv_skb); we cannot label
- *    packets, so the same check is made before sending.  No receiver:
+ *    address) and labelling is off (cipso4.c), the label of the socket
+ *    that will receive: the TCP listener or the UDP socket the kernel's
+ *    own lookup finds.  Mainline sends the sender's label in CIPSO over
+ *    loopback and the receiving socket checks it
+ *    (smack_socket_sock_rcv_skb); without labels on the packets the same
+ *    check is made before sending.  With labelling on, rcv.c decides on
+ *    arrival, as mainline, and nothing is checked here.  No receiver:
  *    no check (the kernel refuses the connection itself).  A TCP
  *    handshake also needs write from the listener's label to the
  *    connecting socket's: mainline's client drops the SYN-ACK, which
  *    carries the listener's label, in smack_socket_sock_rcv_skb (and the
  *    connect times out); here connect(2) is refused;
- *  - else the ambient label (floor "_" by default), as the issue asks
- *    (mainline would CIPSO-label the packet and check nothing locally).
+ *  - else, while labelling is off, the ambient label (floor "_" by
+ *    default): the packet leaves unlabelled; with labelling on it
+ *    carries the socket's label and the receiving host decides, as in
+ *    mainline.
  *
  * An IPv6 socket sending to an IPv4-mapped address (::ffff:A.B.C.D) is
  * decided as mainline's IPv6 branch decides it (sf_inet_mapped_check());
@@ -150,6 +154,10 @@ static sf_lid sf_inet_object(struct sock *sk, const struct sockaddr_in *sin,
 		*check = !sf_cipso4_labelling();
 		return lid;
 	}
+	if (sf_cipso4_labelling()) {	/* decided on arrival (rcv.c) */
+		*check = false;
+		return lid;
+	}
 	if (sk->sk_protocol != IPPROTO_TCP && sk->sk_protocol != IPPROTO_UDP)
 		return lid;	/* raw, ping, ...: no one receiver to ask */
 	rcu_read_lock();
@@ -246,7 +254,9 @@ static int sf_inet_mapped_check(struct sock *sk, const struct sockaddr_in *sin,
 		return 0;
 	rc = sf_check(self, ambient, SF_MAY_WRITE, NULL, SF_LID_INVALID, fn,
 		      NULL);
-	if (rc || !sf_local_addr(sock_net(sk), sin->sin_addr.s_addr) ||
+	/* with labelling on, the receiver decides on arrival (rcv.c) */
+	if (rc || sf_cipso4_labelling() ||
+	    !sf_local_addr(sock_net(sk), sin->sin_addr.s_addr) ||
 	    (sk->sk_protocol != IPPROTO_TCP && sk->sk_protocol != IPPROTO_UDP))
 		return rc;
 	rcu_read_lock();

@@ -15,13 +15,14 @@
  *    ambient label (mainline's port labelling; the module keeps no IPv6
  *    host labels, see net6.c); from ::1 nothing is checked, as mainline.
  *
- * One difference on loopback: an IPv4 packet that arrives on the loopback
- * device without a CIPSO option came from a local socket that sends none
- * (labelling is off, cipso4.c, or its label is the ambient one), whose
- * connect or sendmsg net4.c decided against this very receiver; it is
- * not decided again.  One with an option (a labelled socket's, or one
- * set with IP_OPTIONS and CAP_NET_RAW) is decided by its label, as
- * everywhere.
+ * A refused CIPSO packet is answered with ICMP "host prohibited", as
+ * mainline does (a TCP connect then fails with EHOSTUNREACH).
+ *
+ * Loopback while labelling is off (cipso4.c): local sockets send no CIPSO
+ * option, so an IPv4 packet that arrives on the loopback device without
+ * one was decided when it was sent, by net4.c against this very
+ * receiver; it is not decided again.  With labelling on, loopback is
+ * decided here alone, as mainline decides it.
  *
  * A socket that TCP clones for a connection (security_sk_clone(), in
  * softirq) takes its listener's label, as mainline's smk_in and smk_out
@@ -39,6 +40,7 @@
  */
 #include <linux/err.h>
 #include <linux/ftrace.h>
+#include <linux/icmp.h>
 #include <linux/in6.h>
 #include <linux/ip.h>
 #include <linux/ipv6.h>
@@ -46,7 +48,9 @@
 #include <linux/netdevice.h>
 #include <linux/ptrace.h>
 #include <linux/skbuff.h>
+#include <net/icmp.h>
 #include <net/inet_sock.h>
+#include <net/ip.h>
 #include <net/ipv6.h>
 #include <net/request_sock.h>
 #include <net/sock.h>
@@ -69,23 +73,27 @@ static int sf_ipv6_proto(const struct sk_buff *skb)
 
 /*
  * The label @skb, arriving at @sk, carries; false when nothing is
- * checked (see the top of the file).
+ * checked (see the top of the file).  *@cipso: it came with a CIPSO
+ * option.
  */
 static bool sf_packet_label(const struct sock *sk, const struct sk_buff *skb,
-			    sf_lid sock_label, sf_lid *lid)
+			    sf_lid sock_label, sf_lid *lid, bool *cipso)
 {
 	int family = sk->sk_family, proto;
 
+	*cipso = false;
 	if (family == AF_INET6 && skb->protocol == htons(ETH_P_IP))
 		family = AF_INET;
 	if (family == AF_INET) {
 		if (sf_cipso4_label(skb, lid)) {
 			if (*lid == SF_LID_STAR && sock_label == SF_LID_STAR)
 				*lid = SF_LID_WEB;
+			*cipso = true;
 			return true;
 		}
 		*lid = sf_ambient_get();
-		return skb->skb_iif != LOOPBACK_IFINDEX;
+		return skb->skb_iif != LOOPBACK_IFINDEX ||
+		       sf_cipso4_labelling();
 	}
 	if (family != AF_INET6 || skb->protocol != htons(ETH_P_IPV6))
 		return false;
@@ -97,20 +105,47 @@ static bool sf_packet_label(const struct sock *sk, const struct sk_buff *skb,
 	return !ipv6_addr_loopback(&ipv6_hdr(skb)->saddr);
 }
 
+/*
+ * A refused CIPSO packet gets an ICMP "host administratively prohibited"
+ * back, as mainline's cipso_v4_error() sends it: its options are read
+ * again, since the IP control block may be gone above the IP layer.
+ */
+static void sf_icmp_refused(struct sk_buff *skb)
+{
+	struct inet_skb_parm parm;
+	int rc;
+
+	if (!skb->dev)
+		return;
+	memset(&parm, 0, sizeof(parm));
+	parm.opt.optlen = ip_hdr(skb)->ihl * 4 - sizeof(struct iphdr);
+	rcu_read_lock();
+	rc = __ip_options_compile(dev_net(skb->dev), &parm.opt, skb, NULL);
+	rcu_read_unlock();
+	if (!rc)
+		__icmp_send(skb, ICMP_DEST_UNREACH, ICMP_HOST_ANO, 0,
+			    SF_ICMP_OPTS(&parm));
+}
+
 /* security_sock_rcv_skb(sk, skb): 0 delivers, -EACCES drops. */
 static int sf_sock_rcv_skb(struct pt_regs *regs)
 {
 	const struct sock *sk = (const struct sock *)ARG(0);
-	const struct sk_buff *skb = (const struct sk_buff *)ARG(1);
+	struct sk_buff *skb = (struct sk_buff *)ARG(1);
 	sf_lid self, packet;
+	bool cipso;
+	int rc;
 
 	if (sk->sk_family != AF_INET && sk->sk_family != AF_INET6)
 		return 0;
 	self = sf_ltab_get(&sf_socks, sk);
-	if (!sf_packet_label(sk, skb, self, &packet))
+	if (!sf_packet_label(sk, skb, self, &packet, &cipso))
 		return 0;
-	return sf_check(packet, self, SF_MAY_WRITE, NULL, SF_LID_INVALID,
-			"smack_socket_sock_rcv_skb", NULL);
+	rc = sf_check(packet, self, SF_MAY_WRITE, NULL, SF_LID_INVALID,
+		      "smack_socket_sock_rcv_skb", NULL);
+	if (rc && cipso)
+		sf_icmp_refused(skb);
+	return rc;
 }
 NOKPROBE_SYMBOL(sf_sock_rcv_skb);
 

@@ -75,3 +75,7 @@ static inline struct file *sf_exe_file_get(struct mm_struct *mm)
 			      dif, 0)
 #define sf_udp6_lookup(net, saddr, sport, daddr, dport, dif)		\
 	__udp6_lib_lookup(net, saddr, sport, daddr, dport, dif, 0, NULL)
+
+/* include/net/icmp.h: what __icmp_send() takes for the options echoed in
+ * an ICMP error (struct ip_options in 6.x, the whole parm in 7.x). */
+#define SF_ICMP_OPTS(parm)	(parm)

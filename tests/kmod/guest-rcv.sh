@@ -130,7 +130,8 @@ revoke A
 revoke _
 check_out "... dropped again after revoke-subject A" none remote_udp
 check_out "TCP labelled A without A B w: nothing accepted" none remote_tcp_a
-check_out "... the peer's connect(2) times out" ETIMEDOUT cat /tmp/snd.out
+check_out "... the peer's connect(2) fails: ICMP host prohibited, as Smack answers a refused CIPSO packet" \
+	EHOSTUNREACH cat /tmp/snd.out
 WIRE=$WIRE_UNKNOWN
 check_out "a label no rule here names (decodes to *): dropped" none remote_udp
 WIRE=$WIRE_SECRET
@@ -226,8 +227,18 @@ load "A B w\nB A w"
 check_out "loopback TCP A to B with A B w and B A w, labelled: accepted" \
 	got arrive tcp-accept 127.0.0.1 smackrun -u $U A
 load "A B -"
-check_out "loopback UDP A to B without A B w: refused at send" none \
+check_out "loopback TCP A to B with B A w only: nothing accepted (decided on arrival)" \
+	none arrive tcp-accept 127.0.0.1 smackrun -u $U A
+check_out "... connect(2) fails EHOSTUNREACH (ICMP for the refused CIPSO SYN), as mainline" \
+	EHOSTUNREACH cat /tmp/snd.out
+check_out "loopback UDP A to B without A B w: dropped on arrival" none \
 	arrive udp-recv 127.0.0.1 smackrun -u $U A
+check_out "... sendto(2) succeeds, as mainline (labelled: not decided at send)" \
+	OK cat /tmp/snd.out
+load "A B w\nB A -"
+check_out "loopback TCP A to B with A B w only: nothing accepted (A drops B's SYN-ACK)" \
+	none arrive tcp-accept 127.0.0.1 smackrun -u $U A
+check_out "... connect(2) times out, as mainline" ETIMEDOUT cat /tmp/snd.out
 revoke A
 revoke B
 load "B A w"
