@@ -14,6 +14,12 @@ if grep -qw smack /sys/kernel/security/lsm 2>/dev/null; then
 else
 	mode=--kmod
 	check "smackfuse.ko loads" insmod /lib/modules/smackfuse.ko
+	# Labels on the wire, as the Smack kernel has them from boot: the
+	# kernel's NetLabel holds DOI 3, and the module labels sockets.
+	check "NetLabel: pass-through DOI 3 (what smacknl smack-setup adds)" \
+		netlabelctl cipsov4 add pass doi:3 tags:1
+	check "the module labels packets (doi written)" \
+		sh -c "echo 3 >$SF/doi"
 	LOAD=$SF/load2
 	check_out "ptrace rule mode is the default (0)" 0 cat $SF/ptrace
 fi
