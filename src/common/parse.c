@@ -630,7 +630,7 @@ static int sf_onlycap_parse(struct sf_labels *labels, const char *buf,
 	}
 	op.nlabels = 0;
 	for (i = 0; n && i < ln.len;) {
-		size_t start;
+		size_t start, plen;
 		sf_lid lid;
 
 		while (i < ln.len && sf_is_sep(ln.s[i]))
@@ -640,7 +640,10 @@ static int sf_onlycap_parse(struct sf_labels *labels, const char *buf,
 		start = i;
 		while (i < ln.len && !sf_is_sep(ln.s[i]))
 			i++;
-		rc = sf_field_label(&c, &ln, ln.s + start, i - start,
+		/* the word's label, as smk_import_entry() cuts "B/c" to B */
+		plen = sf_label_prefix(ln.s + start, i - start);
+		rc = sf_field_label(&c, &ln, ln.s + start,
+				    plen ? plen : i - start,
 				    (unsigned int)start + 1, SF_LABEL_MAX,
 				    "onlycap", &lid);
 		if (rc)
@@ -659,8 +662,11 @@ out:
  * sf_parse_onlycap - smackfs "onlycap": labels separated by spaces or
  * tabs on one line (a final newline is fine).  Empty input, or a single
  * word starting with '-' (mainline's "-usecapabilities"), clears onlycap.
- * Mainline splits on spaces only and keeps a label's prefix up to a
- * newline or tab; here tabs separate and a second line is an error.
+ * Each word gives the label it starts with, as mainline's
+ * smk_import_entry() reads it: "B/c" is B (refusing the word would leave
+ * onlycap as it was, weaker than the writer asked).  Mainline splits on
+ * spaces only and keeps a label's prefix up to a newline or tab; here
+ * tabs separate and a second line is an error.
  */
 int sf_parse_onlycap(struct sf_labels *labels, const char *buf, size_t len,
 		     struct sf_batch *b, struct sf_error *err)

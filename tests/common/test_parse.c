@@ -91,8 +91,8 @@ static void malformed(void)
 	    SF_LOADLEN, 1, 10, "after the padding");
 	BAD(sf_parse_onlycap, "onlycap on two lines", "A\nB\n", 2, 1,
 	    "single line");
-	BAD(sf_parse_onlycap, "onlycap with a bad label", "A B/C\n", 1, 4,
-	    "character /");
+	BAD(sf_parse_onlycap, "onlycap with a word that is no label", "A -B\n",
+	    1, 3, "start with '-'");
 	BAD(sf_parse_revoke_subject, "revoke-subject with two labels",
 	    "A B\n", 1, 3, "one label");
 	BAD(sf_parse_revoke_subject, "empty revoke-subject", "", 1, 1,
@@ -202,6 +202,13 @@ static void round_trips(void)
 	out1 = print_all(p, sf_print_onlycap);
 	ok(rc == 0 && !strcmp(out1, "Three Two One "),
 	   "onlycap reads back like mainline (reverse order, each label + space): \"%s\"",
+	   out1);
+	free(out1);
+	rc = apply_text(p, sf_parse_onlycap, "Other _ B/c\n", 12, &err);
+	out1 = print_all(p, sf_print_onlycap);
+	ok(rc == 0 && strlen(out1) == strlen("B Other _ ") &&
+	   strstr(out1, "B ") && strstr(out1, "Other ") && strstr(out1, "_ "),
+	   "onlycap takes a word's label as mainline (\"B/c\" is B): \"%s\"",
 	   out1);
 	free(out1);
 	rc = apply_text(p, sf_parse_onlycap, "", 0, &err);
