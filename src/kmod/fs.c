@@ -473,7 +473,7 @@ static int sf_show_status(struct sf_text *t)
 		"checks %lld\ndenials %lld\nmisses %lu\ncleanup_misses %lu\n"
 		"nomem %lld\nlabelled_tasks %d\nipc_objects %d\n"
 		"sockets %d\nprobes %u\nrules %u\nlabels %u\ntraps %lu\n"
-		"file_owners %d\n",
+		"file_owners %d\nlabelling %d\n",
 		(long long)atomic64_read(&sf_count.checks),
 		(long long)atomic64_read(&sf_count.denials),
 		sf_probes_missed(false), sf_probes_missed(true),
@@ -481,7 +481,8 @@ static int sf_show_status(struct sf_text *t)
 		atomic_read(&sf_tasks.count), atomic_read(&sf_ipcs.count),
 		atomic_read(&sf_socks.count), sf_probes_count(), nrules,
 		sf_labels_count(sf_policy_labels(sf_policy)),
-		sf_probes_traps(), atomic_read(&sf_fowners.count));
+		sf_probes_traps(), atomic_read(&sf_fowners.count),
+		sf_cipso4_labelling());
 	len += sf_probes_missed_detail(text + len, sizeof(text) - len);
 	return sf_text_set(t, text, len);
 }

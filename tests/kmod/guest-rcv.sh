@@ -199,6 +199,8 @@ to_peer() {
 	grep -v ready /tmp/rcv.out
 }
 load "A P w\nSecret P w\n_ P w\nA _ w"
+check_out "status: labelling 0 before doi is written" "labelling 0" \
+	grep '^labelling ' $SF/status
 check_out "labelling off (doi never written): A's datagram leaves unlabelled" \
 	"got -" to_peer A
 load "A _ -"
@@ -207,6 +209,8 @@ check_out "... refused at send" EACCES cat /tmp/snd.out
 check "smacknl smack-setup: NetLabel set up, and the module told (labelling on)" \
 	smacknl smack-setup
 check_out "... the module's doi reads 3" 3 cat $SF/doi
+check_out "... and status says labelling 1" "labelling 1" \
+	grep '^labelling ' $SF/status
 check_out "A's datagram to the peer carries A's CIPSO option, as Smack's" \
 	"got $WIRE_A" to_peer A
 check_out "... with no rule (the receiving host decides)" OK cat /tmp/snd.out
