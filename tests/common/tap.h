@@ -27,6 +27,13 @@ static inline int tap_ok(int cond, const char *fmt, ...)
 
 #define ok(cond, ...) tap_ok(!!(cond), __VA_ARGS__)
 
+/* A point that could not be made here: a SKIP with its reason. */
+static inline void tap_skip(const char *why)
+{
+	printf("ok %d # SKIP %s\n", ++tap_count, why);
+	fflush(stdout);
+}
+
 __attribute__((format(printf, 1, 2)))
 static inline void tap_diag(const char *fmt, ...)
 {

@@ -55,8 +55,11 @@ static void own(void)
 	   (st.have & SF_TASK_HAVE_UID) && (st.have & SF_TASK_HAVE_CAPEFF),
 	   "this process's status is read");
 	ok(st.fsuid == geteuid(), "its fs uid is its effective uid");
-	ok(n < 0 || st.ngroups == n, "its groups (%d) are getgroups()'s (%d)",
-	   st.ngroups, n);
+	if (n < 0)	/* more groups than the status reader keeps */
+		tap_skip("getgroups() failed: no group list to compare");
+	else
+		ok(st.ngroups == n, "its groups (%d) are getgroups()'s (%d)",
+		   st.ngroups, n);
 	ok(sf_task_status_read(-1, &st) < 0, "no such pid: an error");
 }
 
