@@ -92,9 +92,8 @@ EXTRA_DIST += tests/fuse/site-debian.test tests/fuse/guest-site.sh \
 # posix-kernels.test: setid.test's and umask.test's lists on Debian 12's
 # and 13's kernels in qemu (static daemon and helper); the newest Debian
 # kernel too with SF_POSIX_KERNELS="debian trixie trixie-backports".
-if BUILD_KMOD
+# In TESTS whatever configure found: without the static daemon it SKIPs.
 TESTS += tests/fuse/posix-kernels.test
-endif
 EXTRA_DIST += tests/fuse/posix-kernels.test tests/fuse/guest-posix.sh \
 	tests/fuse/guest-acl.sh
 
@@ -104,17 +103,15 @@ if BUILD_KMOD
 check_PROGRAMS += tests/fuse/fhandle-static
 tests_fuse_fhandle_static_SOURCES = tests/fuse/fhandle.c
 tests_fuse_fhandle_static_LDFLAGS = -static
-TESTS += tests/fuse/handles-kernels.test
 endif
+TESTS += tests/fuse/handles-kernels.test
 EXTRA_DIST += tests/fuse/handles-kernels.test tests/fuse/guest-handles.sh
 
 # mountopts-kernels.test: mountopts.test's cases (mountopts-cases.sh) on
 # Debian 12's and 13's kernels in qemu (static daemon and helper; the
 # host's mount(8) and mount.fuse3 with their libraries); the newest Debian
 # kernel too with SF_MOUNTOPTS_KERNELS="debian trixie trixie-backports".
-if BUILD_KMOD
 TESTS += tests/fuse/mountopts-kernels.test
-endif
 EXTRA_DIST += tests/fuse/mountopts-kernels.test tests/fuse/guest-mountopts.sh
 
 # mmap-kmod.test: the SMACK64MMAP rule at exec with labels from smackfuse.ko
