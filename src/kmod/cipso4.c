@@ -219,6 +219,19 @@ struct ip_options_rcu *sf_cipso4_options(sf_lid lid, gfp_t gfp)
 	return opt;
 }
 
+/* Does @sk carry a CIPSO option (ours, or one set with IP_OPTIONS)? */
+bool sf_cipso4_sock_labelled(struct sock *sk)
+{
+	const struct ip_options_rcu *opt;
+	bool labelled;
+
+	rcu_read_lock();
+	opt = rcu_dereference(inet_sk(sk)->inet_opt);
+	labelled = opt && opt->opt.cipso;
+	rcu_read_unlock();
+	return labelled;
+}
+
 /* TCP accounts for its IP options in every segment's size. */
 static void sf_sock_opt_len(struct sock *sk, int delta)
 {

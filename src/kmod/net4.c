@@ -9,23 +9,22 @@
  *
  *  - the host's label, when the address has an entry (as mainline's
  *    smk_ipv4_check(); a "-CIPSO" entry: no local check);
+ *  - else, when the socket's packets carry what mainline's would
+ *    (sf_on_wire(): labelling on, cipso4.c), nothing here: the receiving
+ *    socket decides on arrival (rcv.c), on this host or another;
  *  - else, when the address is on this host (127/8, 0.0.0.0, any local
- *    address) and labelling is off (cipso4.c), the label of the socket
- *    that will receive: the TCP listener or the UDP socket the kernel's
- *    own lookup finds.  Mainline sends the sender's label in CIPSO over
- *    loopback and the receiving socket checks it
- *    (smack_socket_sock_rcv_skb); without labels on the packets the same
- *    check is made before sending.  With labelling on, rcv.c decides on
- *    arrival, as mainline, and nothing is checked here.  No receiver:
+ *    address), the label of the socket that will receive: the TCP
+ *    listener or the UDP socket the kernel's own lookup finds.  Mainline
+ *    sends the sender's label in CIPSO over loopback and the receiving
+ *    socket checks it (smack_socket_sock_rcv_skb); without labels on the
+ *    packets the same check is made before sending.  No receiver:
  *    no check (the kernel refuses the connection itself).  A TCP
  *    handshake also needs write from the listener's label to the
  *    connecting socket's: mainline's client drops the SYN-ACK, which
  *    carries the listener's label, in smack_socket_sock_rcv_skb (and the
  *    connect times out); here connect(2) is refused;
- *  - else, while labelling is off, the ambient label (floor "_" by
- *    default): the packet leaves unlabelled; with labelling on it
- *    carries the socket's label and the receiving host decides, as in
- *    mainline.
+ *  - else the ambient label (floor "_" by default): the packet leaves
+ *    unlabelled, and a Smack host reads it as its ambient label.
  *
  * An IPv6 socket sending to an IPv4-mapped address (::ffff:A.B.C.D) is
  * decided as mainline's IPv6 branch decides it (sf_inet_mapped_check());
@@ -137,6 +136,22 @@ static struct sock *sf_local_peer(struct sock *sk, __be32 daddr,
  * label of the local TCP listener found there, which must be able to write
  * back to @sk, else SF_LID_INVALID.
  */
+/*
+ * Does what @sk sends say what mainline's would?  With labelling on, its
+ * packets carry its label in CIPSO, or carry none because its label is
+ * the ambient one, and the receiving socket decides, here or on another
+ * host.  A labelled socket without an option (created before labelling
+ * was on, or after a send to a single-label host took it off) sends
+ * packets that would arrive as the ambient label: those are still
+ * checked here, against the receiver, as while labelling is off.
+ */
+static bool sf_on_wire(struct sock *sk)
+{
+	return sf_cipso4_labelling() &&
+	       (sf_ltab_get(&sf_socks, sk) == sf_ambient_get() ||
+		sf_cipso4_sock_labelled(sk));
+}
+
 static sf_lid sf_inet_object(struct sock *sk, const struct sockaddr_in *sin,
 			     bool *check, sf_lid *back)
 {
@@ -149,15 +164,12 @@ static sf_lid sf_inet_object(struct sock *sk, const struct sockaddr_in *sin,
 	*back = SF_LID_INVALID;
 	if (found)
 		return lid;
-	if (!sf_local_addr(sock_net(sk), daddr)) {
-		/* a labelled packet: the receiving host decides */
-		*check = !sf_cipso4_labelling();
-		return lid;
-	}
-	if (sf_cipso4_labelling()) {	/* decided on arrival (rcv.c) */
+	if (sf_on_wire(sk)) {	/* the receiving socket decides (rcv.c) */
 		*check = false;
 		return lid;
 	}
+	if (!sf_local_addr(sock_net(sk), daddr))
+		return lid;
 	if (sk->sk_protocol != IPPROTO_TCP && sk->sk_protocol != IPPROTO_UDP)
 		return lid;	/* raw, ping, ...: no one receiver to ask */
 	rcu_read_lock();

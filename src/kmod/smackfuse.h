@@ -245,6 +245,7 @@ bool sf_cipso4_labelling(void);
 struct ip_options_rcu *sf_cipso4_options(sf_lid lid, gfp_t gfp);
 void sf_cipso4_sock_set(struct sock *sk, struct ip_options_rcu *opt);
 void sf_cipso4_sock_del(struct sock *sk);
+bool sf_cipso4_sock_labelled(struct sock *sk);
 void sf_cipso4_exit(void);
 
 /* ---- arriving packets, on ftrace_ops of their own (rcv.c) ---- */

@@ -47,22 +47,31 @@ arrive() {
 	shift 2
 	PORT=$((PORT + 1))
 	rm -f /tmp/rcv.out
-	# a datagram arrives within milliseconds once sent; a connection
-	# may take the sender's whole 2 s
-	_t=1
-	[ "$_op" = udp-recv ] || _t=3
-	smackrun -u $U B rcvpeer "$_op" "${BIND:-0.0.0.0}" $PORT $_t \
+	smackrun -u $U B rcvpeer "$_op" "${BIND:-0.0.0.0}" $PORT 30 \
 		>/tmp/rcv.out 2>&1 &
-	_i=0
-	while ! grep -qs ready /tmp/rcv.out && [ $_i -lt 50 ]; do
-		sleep 0.1; _i=$((_i + 1))
-	done
+	_r=$!
+	ready
 	case $_op in
 	udp-recv) "$@" rcvpeer udp-send "$_addr" $PORT $WIRE >/tmp/snd.out ;;
 	tcp-accept) "$@" rcvpeer tcp-send "$_addr" $PORT 2 $WIRE >/tmp/snd.out ;;
 	esac
-	wait
+	done_with $_r
 	grep -v ready /tmp/rcv.out
+}
+# ready: until the receiver writing /tmp/rcv.out is listening (10 s).
+ready() {
+	_i=0
+	while ! grep -qs ready /tmp/rcv.out && [ $_i -lt 100 ]; do
+		sleep 0.1; _i=$((_i + 1))
+	done
+}
+# done_with PID: the sender is done; what it sent has arrived or was
+# dropped (delivery is in the sender's own system call, or a softirq
+# right after); the receiver takes a last look and reports.
+done_with() {
+	sleep 0.5
+	kill -TERM "$1" 2>/dev/null
+	wait "$1"
 }
 load() { printf '%b\n' "$1" >$SF/load2; }
 revoke() { echo "$1" >$SF/revoke-subject; }
@@ -189,13 +198,14 @@ revoke A
 # the sender's errno in /tmp/snd.out.
 to_peer() {
 	PORT=$((PORT + 1))
-	peer smackrun P rcvpeer udp-opts 0.0.0.0 $PORT 1 >/tmp/rcv.out 2>&1 &
-	_i=0
-	while ! grep -qs ready /tmp/rcv.out && [ $_i -lt 50 ]; do
-		sleep 0.1; _i=$((_i + 1))
-	done
+	rm -f /tmp/rcv.out
+	# not through peer(): $! must be the receiver, for done_with's signal
+	nsenter -t $PEER -n smackrun P rcvpeer udp-opts 0.0.0.0 $PORT 30 \
+		>/tmp/rcv.out 2>&1 &
+	_r=$!
+	ready
 	smackrun -u $U "$1" rcvpeer udp-send "${2:-192.0.2.2}" $PORT >/tmp/snd.out
-	wait
+	done_with $_r
 	grep -v ready /tmp/rcv.out
 }
 load "A P w\nSecret P w\n_ P w\nA _ w"
@@ -206,11 +216,31 @@ check_out "labelling off (doi never written): A's datagram leaves unlabelled" \
 load "A _ -"
 check_out "... and needs w to the ambient label" none to_peer A
 check_out "... refused at send" EACCES cat /tmp/snd.out
+# A socket made while labelling is off sends no CIPSO option after it is
+# on: its packets would arrive as the ambient label, so it is still
+# checked at send against its receiver.
+PORT=$((PORT + 1))
+rm -f /tmp/rcv.out /tmp/go
+smackrun -u $U B rcvpeer udp-recv 0.0.0.0 $PORT 60 >/tmp/rcv.out 2>&1 &
+LATE_R=$!
+ready
+smackrun -u $U A rcvpeer udp-send-when 127.0.0.1 $PORT /tmp/go \
+	>/tmp/late.snd 2>&1 &
+LATE_S=$!
+load "_ B w"
 check "smacknl smack-setup: NetLabel set up, and the module told (labelling on)" \
 	smacknl smack-setup
 check_out "... the module's doi reads 3" 3 cat $SF/doi
 check_out "... and status says labelling 1" "labelling 1" \
 	grep '^labelling ' $SF/status
+touch /tmp/go
+wait $LATE_S
+done_with $LATE_R
+check_out "A's socket made before labelling, sending after it: refused at send (no A B w)" \
+	EACCES cat /tmp/late.snd
+check_out "... nothing delivered (unlabelled, it would pass as _ with _ B w)" \
+	none grep -v ready /tmp/rcv.out
+load "_ B -"
 check_out "A's datagram to the peer carries A's CIPSO option, as Smack's" \
 	"got $WIRE_A" to_peer A
 check_out "... with no rule (the receiving host decides)" OK cat /tmp/snd.out
@@ -268,16 +298,15 @@ smackrun -u $U B sleep 600 &
 T=$!
 flood() {
 	PORT=$((PORT + 1))
-	smackrun -u $U B rcvpeer udp-count 0.0.0.0 $PORT 1 >/tmp/rcv.out 2>&1 &
+	rm -f /tmp/rcv.out
+	smackrun -u $U B rcvpeer udp-count 0.0.0.0 $PORT 60 >/tmp/rcv.out 2>&1 &
 	_r=$!
-	_i=0
-	while ! grep -qs ready /tmp/rcv.out && [ $_i -lt 50 ]; do
-		sleep 0.1; _i=$((_i + 1))
-	done
+	ready
 	smackrun -u $U A kact kill-loop $T $N >/dev/null &
 	smackrun -u $U A kact kill-loop $T $N >/dev/null &
 	peer rcvpeer udp-flood 192.0.2.1 $PORT $N >/tmp/snd.out
-	wait $_r
+	done_with $_r
+	wait
 	grep -v ready /tmp/rcv.out
 }
 check_out "a flood of $N datagrams B may not receive, beside $((2 * N)) denied signals: none delivered" \

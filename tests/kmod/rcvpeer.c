@@ -16,10 +16,14 @@
  *   rcvpeer tcp-accept ADDR PORT SECS   listen, wait SECS for a connection
  *                                       and its first byte: "got" or "none"
  *   rcvpeer tcp-send ADDR PORT SECS [HEX]  connect within SECS, send a byte
+ *   rcvpeer udp-send-when ADDR PORT FILE  make the socket, wait (60 s at
+ *                                       most) until FILE exists, then send
+ *                                       one datagram
  *   rcvpeer udp-count ADDR PORT SECS    bind, count datagrams until none
  *                                       came for SECS: prints the count
  *   rcvpeer udp-flood ADDR PORT N       N datagrams: prints how many left
  *
+ * Receivers stop at SIGTERM too, after a last look (see readable()).
  * Senders print "OK" or the errno's name (ETIMEDOUT when the handshake did
  * not finish in SECS).  Exit 0 when the step ran, 1 on a usage or setup
  * error (with a message).
@@ -28,6 +32,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,13 +111,38 @@ static int ip_options(int fd, const char *hex)
 	return 0;
 }
 
+/*
+ * The test ends a receiver with SIGTERM once its sender is done: a wait
+ * that long needs no guess of how slow the guest is.  The receiver then
+ * takes one last look, and reports what had arrived.
+ */
+static volatile sig_atomic_t stopped;
+
+static void on_term(int sig)
+{
+	(void)sig;
+	stopped = 1;
+}
+
+/* Is @fd readable within @secs, or at once after SIGTERM? */
+static int readable(int fd, int secs)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	int rc = stopped ? 0 : poll(&p, 1, secs * 1000);
+
+	if (rc < 0 && errno == EINTR)
+		rc = 0;
+	if (rc == 0 && stopped)
+		rc = poll(&p, 1, 0);
+	return rc == 1;
+}
+
 /* Wait @secs for @fd to be readable and read a byte: 1 got, 0 none. */
 static int got_within(int fd, int secs)
 {
-	struct pollfd p = { .fd = fd, .events = POLLIN };
 	char c[64];
 
-	if (poll(&p, 1, secs * 1000) != 1)
+	if (!readable(fd, secs))
 		return 0;
 	return recv(fd, c, sizeof(c), MSG_DONTWAIT) > 0;
 }
@@ -120,7 +150,6 @@ static int got_within(int fd, int secs)
 /* One datagram within @secs, its IP options in hex. */
 static int got_opts_within(int fd, int secs)
 {
-	struct pollfd p = { .fd = fd, .events = POLLIN };
 	union {
 		struct cmsghdr align;
 		char buf[CMSG_SPACE(40)];
@@ -135,7 +164,7 @@ static int got_opts_within(int fd, int secs)
 	size_t i, n;
 	int opts = 0;
 
-	if (poll(&p, 1, secs * 1000) != 1 || recvmsg(fd, &msg, 0) < 0)
+	if (!readable(fd, secs) || recvmsg(fd, &msg, MSG_DONTWAIT) < 0)
 		return 0;
 	printf("got ");
 	for (c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
@@ -171,7 +200,6 @@ static int receive(int type, const union addr *sin, int secs,
 		   int opts)
 {
 	int fd = bound(type, sin), c, got, one = 1;
-	struct pollfd p;
 
 	if (fd < 0)
 		return 1;
@@ -186,10 +214,8 @@ static int receive(int type, const union addr *sin, int secs,
 	} else if (type == SOCK_DGRAM) {
 		got = got_within(fd, secs);
 	} else {
-		p.fd = fd;
-		p.events = POLLIN;
 		got = 0;
-		if (poll(&p, 1, secs * 1000) == 1) {
+		if (readable(fd, secs)) {
 			c = accept(fd, NULL, NULL);
 			got = c >= 0 && got_within(c, secs);
 		}
@@ -228,8 +254,10 @@ static int flood(const union addr *sin, long n)
 }
 
 static int send_one(int type, const union addr *sin, int secs,
-		    const char *hex)
+		    const char *hex, const char *when)
 {
+	int i;
+
 	int fd = socket(sin->sa.sa_family, type, 0), err = 0;
 	struct pollfd p;
 	socklen_t len = sizeof(err);
@@ -238,6 +266,8 @@ static int send_one(int type, const union addr *sin, int secs,
 		return fail("socket");
 	if (ip_options(fd, hex))
 		return 1;
+	for (i = 0; when && access(when, F_OK) && i < 1200; i++)
+		usleep(50 * 1000);	/* udp-send-when */
 	if (type == SOCK_DGRAM) {
 		if (sendto(fd, "x", 1, 0, &sin->sa, addr_len(sin)) < 0)
 			err = errno;
@@ -265,6 +295,9 @@ int main(int argc, char **argv)
 	const char *op = argc > 1 ? argv[1] : "";
 	int udp = !strncmp(op, "udp", 3);
 	int type = udp ? SOCK_DGRAM : SOCK_STREAM;
+	struct sigaction sa = { .sa_handler = on_term };	/* no SA_RESTART */
+
+	sigaction(SIGTERM, &sa, NULL);
 
 	if (argc < 4 || address(argv[2], argv[3], &sin)) {
 		fprintf(stderr, "usage: rcvpeer OP ADDR PORT ... (see rcvpeer.c)\n");
@@ -280,11 +313,14 @@ int main(int argc, char **argv)
 		return count(&sin, atoi(argv[4]));
 	if (!strcmp(op, "udp-flood") && argc == 5)
 		return flood(&sin, atol(argv[4]));
+	if (!strcmp(op, "udp-send-when") && argc == 5)
+		return send_one(type, &sin, 0, NULL, argv[4]);
 	if (!strcmp(op, "udp-send") && argc <= 5)
-		return send_one(type, &sin, 0, argc == 5 ? argv[4] : NULL);
+		return send_one(type, &sin, 0, argc == 5 ? argv[4] : NULL,
+				NULL);
 	if (!strcmp(op, "tcp-send") && (argc == 5 || argc == 6))
 		return send_one(type, &sin, atoi(argv[4]),
-				argc == 6 ? argv[5] : NULL);
+				argc == 6 ? argv[5] : NULL, NULL);
 	fprintf(stderr, "rcvpeer: unknown operation %s\n", op);
 	return 1;
 }
