@@ -54,6 +54,18 @@ static void sf_cmap_free_rcu(struct rcu_head *head)
 	sf_cmap_free(container_of(head, struct sf_cmap, rcu));
 }
 
+/*
+ * The mapping in force, or the defaults in @def before any write.  Caller
+ * holds rcu_read_lock() while it reads the result.
+ */
+static const struct sf_cipso_map *sf_cmap_get(struct sf_cipso_map *def)
+{
+	const struct sf_cmap *c = rcu_dereference(sf_cmap);
+
+	sf_cipso_map_init(def);
+	return c ? &c->map : def;
+}
+
 /* A private copy of the mapping in force (the defaults before any). */
 static struct sf_cmap *sf_cmap_copy(const struct sf_cmap *old)
 {
@@ -192,7 +204,7 @@ struct ip_options_rcu *sf_cipso4_options(sf_lid lid, gfp_t gfp)
 	u8 buf[SF_CIPSO_OPT_MAX];
 	struct sf_cipso_attr attr;
 	struct ip_options_rcu *opt;
-	const struct sf_cmap *c;
+	const struct sf_cipso_map *map;
 	struct sf_cipso_map def;
 	const char *name;
 	int len = -EINVAL;
@@ -200,13 +212,10 @@ struct ip_options_rcu *sf_cipso4_options(sf_lid lid, gfp_t gfp)
 	if (!sf_cipso4_labelling() || lid == sf_ambient_get())
 		return NULL;
 	name = sf_label_name(labels, lid);
-	sf_cipso_map_init(&def);
 	rcu_read_lock();
-	c = rcu_dereference(sf_cmap);
-	if (name && !sf_cipso_encode(c ? &c->map : &def, lid, name,
-				     strlen(name), &attr))
-		len = sf_cipso_option_build(c ? c->map.doi : def.doi, &attr,
-					    buf, sizeof(buf));
+	map = sf_cmap_get(&def);
+	if (name && !sf_cipso_encode(map, lid, name, strlen(name), &attr))
+		len = sf_cipso_option_build(map->doi, &attr, buf, sizeof(buf));
 	rcu_read_unlock();
 	if (len <= 0)
 		return ERR_PTR(-EINVAL);
@@ -278,17 +287,14 @@ void sf_cipso4_sock_del(struct sock *sk)
 
 u32 sf_cipso_number(enum sf_cipso_number which)
 {
-	const struct sf_cmap *c;
+	const struct sf_cipso_map *map;
 	struct sf_cipso_map def;
 	u32 v;
 
-	sf_cipso_map_init(&def);
 	rcu_read_lock();
-	c = rcu_dereference(sf_cmap);
-	if (c)
-		def = c->map;
-	v = which == SF_CIPSO_DOI ? def.doi :
-	    which == SF_CIPSO_DIRECT ? def.direct : def.mapped;
+	map = sf_cmap_get(&def);
+	v = which == SF_CIPSO_DOI ? map->doi :
+	    which == SF_CIPSO_DIRECT ? map->direct : map->mapped;
 	rcu_read_unlock();
 	return v;
 }
@@ -296,14 +302,11 @@ u32 sf_cipso_number(enum sf_cipso_number which)
 /* Reading "cipso2": every known label with its encoding (snprintf style). */
 size_t sf_cipso2_print(char *buf, size_t size)
 {
-	const struct sf_cmap *c;
 	struct sf_cipso_map def;
 	size_t len;
 
-	sf_cipso_map_init(&def);
 	rcu_read_lock();
-	c = rcu_dereference(sf_cmap);
-	len = sf_print_cipso2(sf_policy_labels(sf_policy), c ? &c->map : &def,
+	len = sf_print_cipso2(sf_policy_labels(sf_policy), sf_cmap_get(&def),
 			      buf, size);
 	rcu_read_unlock();
 	return len;
@@ -364,7 +367,6 @@ bool sf_cipso4_label(const struct sk_buff *skb, sf_lid *lid)
 	u8 opts[SF_CIPSO_OPT_MAX];
 	char name[SF_LABEL_MAX + 1];
 	struct sf_cipso_attr attr;
-	const struct sf_cmap *c;
 	struct sf_cipso_map def;
 	size_t len = sf_ip_options(skb, opts);
 	u32 doi;
@@ -378,10 +380,8 @@ bool sf_cipso4_label(const struct sk_buff *skb, sf_lid *lid)
 	*lid = SF_LID_STAR;
 	if (rc)
 		return true;
-	sf_cipso_map_init(&def);
 	rcu_read_lock();
-	c = rcu_dereference(sf_cmap);
-	if (!sf_cipso_decode(c ? &c->map : &def, labels, &attr, name))
+	if (!sf_cipso_decode(sf_cmap_get(&def), labels, &attr, name))
 		*lid = sf_label_find(labels, name, strlen(name));
 	rcu_read_unlock();
 	if (*lid == SF_LID_INVALID)
