@@ -5,7 +5,9 @@
  *   smackrun [-u UID[:GID]] LABEL COMMAND [ARG...]
  *
  * Writes LABEL to /sys/kernel/security/smackfuse/current (the module
- * refuses unless the caller has CAP_MAC_ADMIN, and onlycap allows it),
+ * refuses unless the caller has CAP_MAC_ADMIN, and onlycap allows it), or,
+ * without the module on a kernel whose own LSM is Smack, to
+ * /proc/self/attr/current as mainline's tools do,
  * then, with -u, drops to UID and GID (default GID = UID) with no
  * supplementary groups and so no capabilities, and executes COMMAND.
  * The label is inherited by COMMAND and everything it forks.
@@ -20,6 +22,8 @@
 #include <unistd.h>
 
 #define SF_CURRENT "/sys/kernel/security/smackfuse/current"
+#define SF_LSM "/sys/kernel/security/lsm"
+#define SMACK_CURRENT "/proc/self/attr/current"
 /* The exit status of a command that could not be run, as the shell's. */
 #define SMACKRUN_EXIT_NOEXEC	127
 
@@ -47,6 +51,31 @@ static int parse_id(const char *s, const char *end, unsigned int *out)
 	return 0;
 }
 
+/*
+ * The kernel runs Smack itself: "smack" is a word of the LSM list.  Only
+ * then is /proc/self/attr/current Smack's; another LSM's would take the
+ * label as its own context.
+ */
+static int kernel_runs_smack(void)
+{
+	char list[256], *w, *save;
+	ssize_t n;
+	int fd;
+
+	fd = open(SF_LSM, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, list, sizeof(list) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	list[n] = '\0';
+	for (w = strtok_r(list, ",\n", &save); w; w = strtok_r(NULL, ",\n", &save))
+		if (!strcmp(w, "smack"))
+			return 1;
+	return 0;
+}
+
 static int set_label(const char *label)
 {
 	size_t len = strlen(label);
@@ -54,6 +83,8 @@ static int set_label(const char *label)
 	int fd;
 
 	fd = open(SF_CURRENT, O_WRONLY | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT && kernel_runs_smack())
+		fd = open(SMACK_CURRENT, O_WRONLY | O_CLOEXEC);
 	if (fd < 0) {
 		fprintf(stderr, "smackrun: %s: %s (is smackfuse.ko loaded?)\n",
 			SF_CURRENT, strerror(errno));

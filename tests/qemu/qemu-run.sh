@@ -25,6 +25,10 @@
 #                           (for benchmarks: bench/kmod-path.sh; with
 #                           --smp 1: Debian's 6.1 hangs bringing up a
 #                           second CPU under it)
+#     --net SOCKOPTS,MAC    one virtio NIC (eth0) with MAC on qemu's socket
+#                           netdev SOCKOPTS: listen=127.0.0.1:PORT or
+#                           connect=127.0.0.1:PORT, the wire between two
+#                           guests (tests/net/twohost.sh)
 #     --name NAME           prefix of the TAP descriptions (default: kernel)
 #     --no-plan             omit the trailing "1..N" (the caller adds its own
 #                           points and plan; see tap.sh)
@@ -54,13 +58,14 @@ MEM=512M
 SMP=2
 TCGT=multi
 ICOUNT=()
+NIC=()
 APPEND=
 PLAN=1
 NAME=
 CHANNEL=
 MK=()
 NAMES=()
-usage() { sed -n '2,33s/^# \{0,1\}//p' "$0" >&2; exit 2; }
+usage() { sed -n '2,37s/^# \{0,1\}//p' "$0" >&2; exit 2; }
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-k) KSEL=$2; shift 2 ;;
@@ -70,6 +75,8 @@ while [ $# -gt 0 ]; do
 	--smp) SMP=$2; shift 2 ;;
 	--tcg-thread) TCGT=$2; shift 2 ;;
 	--icount) ICOUNT=(-icount shift=0); shift ;;
+	--net) NIC=(-netdev "socket,id=n0,${2%,*}" -device "virtio-net-pci,netdev=n0,mac=${2##*,}")
+		shift 2 ;;
 	--name) NAME=$2; shift 2 ;;
 	--no-plan) PLAN=0; shift ;;
 	--channel) CHANNEL=$2; shift 2 ;;
@@ -154,7 +161,7 @@ LIST=$(IFS=,; echo "${NAMES[*]}")
 # and the kernel panics ("IO-APIC + timer doesn't work!") before /init.
 boot() {
 	timeout -k 5 "$TMO" qemu-system-x86_64 -accel "tcg,thread=$TCGT" -cpu max \
-		-m "$MEM" -smp "$SMP" "${ICOUNT[@]}" -nodefaults -display none -no-reboot \
+		-m "$MEM" -smp "$SMP" "${ICOUNT[@]}" "${NIC[@]}" -nodefaults -display none -no-reboot \
 		-serial "file:$WD/console.log" -serial "file:$WD/tap.log" \
 		-kernel "$KERNEL" -initrd "$WD/initramfs.cpio" \
 		-append "console=ttyS0 panic=-1 loglevel=4 no_timer_check sfq_tests=$LIST sfq_timeout=$GTMO$APPEND" \

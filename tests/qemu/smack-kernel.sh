@@ -4,7 +4,9 @@
 # Builds Debian's linux-source-6.1 with tinyconfig + smack.config and caches
 # the result under $SMACKFUSE_CACHE/smack-kernel/<source version>-<config
 # hash>/ (default /var/cache/smackfuse), so repeated runs only print the path.
-# Source and object trees live in the cache too, never in the clone.  A lock
+# Source and object trees live in the cache while it builds, never in the
+# clone, and are removed once the kernel is there; so are the cached
+# kernels of an older smack.config or source version.  A lock
 # file serialises concurrent callers: the second one waits for the first
 # build and then reuses it.
 #
@@ -67,7 +69,8 @@ for want in CONFIG_SECURITY_SMACK=y CONFIG_SECURITYFS=y CONFIG_DEVTMPFS=y \
 	CONFIG_BLK_DEV_INITRD=y CONFIG_SERIAL_8250_CONSOLE=y CONFIG_PVH=y \
 	CONFIG_TMPFS_XATTR=y CONFIG_SYSVIPC=y CONFIG_NETLABEL=y \
 	CONFIG_BLOCK=y CONFIG_IPV6=y CONFIG_KEYS=y CONFIG_BLK_DEV_LOOP=y \
-	CONFIG_EXT2_FS_XATTR=y CONFIG_EXT2_FS_SECURITY=y CONFIG_FHANDLE=y; do
+	CONFIG_EXT2_FS_XATTR=y CONFIG_EXT2_FS_SECURITY=y CONFIG_FHANDLE=y \
+	CONFIG_VIRTIO_NET=y CONFIG_PCI_MSI=y CONFIG_PACKET=y; do
 	grep -qx "$want" "$B/.config" || die "$want did not survive olddefconfig"
 done
 echo "smack-kernel: building $PKG $VER in $B (-j$JOBS)" >&2
@@ -78,4 +81,16 @@ cp "$B/.config" "$D/config"
 cp "$B/arch/x86/boot/bzImage" "$D/bzImage.tmp" && mv "$D/bzImage.tmp" "$D/bzImage"
 cp "$B/vmlinux" "$D/vmlinux.tmp" && mv "$D/vmlinux.tmp" "$D/vmlinux"
 echo "smack-kernel: built in $(( $(date +%s) - T0 )) s" >&2
+# The harnesses boot the kernel and nothing else: the source and object
+# trees (1.5 GB) go, and so do the kernels of other configs or versions
+# that no build is using (their lock is free).
+rm -rf "$S" "$B"
+for old in "$CACHE"/smack-kernel/*/; do
+	old=${old%/}
+	[ "$old" != "$D" ] || continue
+	if ( flock -n 9 ) 9>"$old/lock"; then
+		rm -rf "$old"
+		echo "smack-kernel: removed the stale $old" >&2
+	fi
+done
 echo "$D/vmlinux"
