@@ -27,6 +27,10 @@
  * A socket that TCP clones for a connection (security_sk_clone(), in
  * softirq) takes its listener's label, as mainline's smk_in and smk_out
  * are copied: it receives the connection's packets under that label.
+ * Its peer, for SO_PEERSEC (hooks_net.c), is the label of the SYN, kept
+ * in the request as mainline keeps it (peer_secid, with a mark of ours:
+ * no other LSM that runs beside the module sets it; one that did would
+ * leave no mark, and the connection no peer label).
  *
  * Why not a kprobe like every other hook (probe.c): these run in softirq.
  * kprobes skip a handler when another kprobe handler is running on the
@@ -179,11 +183,15 @@ static int sf_inet_conn_request(struct pt_regs *regs)
 	const struct sk_buff *skb = (const struct sk_buff *)ARG(1);
 	struct inet_request_sock *ireq = inet_rsk((void *)ARG(2));
 	struct ip_options_rcu *opt = NULL, *old;
-	bool found;
+	sf_lid syn;
+	bool found, cipso;
 
+	ireq->req.peer_secid = 0;	/* not zeroed at allocation */
 	if (sk->sk_family != AF_INET &&
 	    (sk->sk_family != AF_INET6 || skb->protocol != htons(ETH_P_IP)))
 		return 0;
+	if (sf_packet_label(sk, skb, sf_ltab_get(&sf_socks, sk), &syn, &cipso))
+		ireq->req.peer_secid = SF_PEER_SECID(syn);
 	if (sf_host4_label(ip_hdr(skb)->saddr, &found) == SF_LID_INVALID ||
 	    !found) {	/* no entry, or -CIPSO */
 		opt = sf_cipso4_options(sf_ltab_get(&sf_socks, sk),
@@ -200,6 +208,20 @@ static int sf_inet_conn_request(struct pt_regs *regs)
 	return 0;
 }
 NOKPROBE_SYMBOL(sf_inet_conn_request);
+
+/* security_inet_csk_clone(newsk, req): the SYN's label is the peer's. */
+static int sf_inet_csk_clone(struct pt_regs *regs)
+{
+	const struct request_sock *req = (const struct request_sock *)ARG(1);
+	sf_lid syn = SF_PEER_SECID_LID(req->peer_secid);
+
+	if (syn == SF_LID_INVALID)
+		sf_ltab_del(&sf_peers, (void *)ARG(0));
+	else if (sf_peer_set((struct sock *)ARG(0), syn, GFP_ATOMIC))
+		atomic64_inc(&sf_count.nomem);
+	return 0;
+}
+NOKPROBE_SYMBOL(sf_inet_csk_clone);
 
 struct sf_rcv_hook {
 	const char *symbol;
@@ -221,6 +243,7 @@ static struct sf_rcv_hook sf_rcv_hooks[] = {
 	SF_RCV_HOOK(security_sock_rcv_skb, sf_sock_rcv_skb),
 	SF_RCV_HOOK(security_sk_clone, sf_sk_clone),
 	SF_RCV_HOOK(security_inet_conn_request, sf_inet_conn_request),
+	SF_RCV_HOOK(security_inet_csk_clone, sf_inet_csk_clone),
 };
 
 static void sf_rcv_call(unsigned long ip, unsigned long parent_ip,

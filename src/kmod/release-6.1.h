@@ -13,7 +13,13 @@
 					 struct dentry *dentry,		\
 					 struct iattr *attr))		\
 	X(security_inode_getxattr, int, (struct dentry *dentry,	\
-					  const char *name))
+					  const char *name))		\
+	X(security_socket_getpeersec_stream, int, (SF_PEERSEC_PARAMS))
+
+/* SO_PEERSEC's answer goes straight to user memory (sockptr_t in 6.2). */
+#define SF_PEERSEC_OUT_PARAMS	char __user *optval, int __user *optlen, \
+				unsigned int len
+#define sf_peersec_out(to, from, n)	copy_to_user((to), (from), (n))
 
 /* Probed functions no exported header declares (read in ipc/util.c). */
 #define SF_PROTOS_UNDECLARED(X)					\

@@ -18,7 +18,13 @@
 					 struct iattr *attr))		\
 	X(security_inode_get_acl, int, (struct mnt_idmap *idmap,	\
 					 struct dentry *dentry,		\
-					 const char *acl_name))
+					 const char *acl_name))	\
+	X(security_socket_getpeersec_stream, int, (SF_PEERSEC_PARAMS))
+
+/* SO_PEERSEC's answer: user or kernel memory (sockptr_t since 6.2). */
+#define SF_PEERSEC_OUT_PARAMS	sockptr_t optval, sockptr_t optlen,	\
+				unsigned int len
+#define sf_peersec_out(to, from, n)	copy_to_sockptr((to), (from), (n))
 
 /* Probed functions no exported header declares (read in ipc/util.c). */
 #define SF_PROTOS_UNDECLARED(X)					\

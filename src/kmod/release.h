@@ -30,6 +30,13 @@
 #include <linux/security.h>
 #include <linux/sched/task.h>
 
+/*
+ * security_socket_getpeersec_stream()'s arguments; where its answer goes
+ * (SF_PEERSEC_OUT_PARAMS, sf_peersec_out()) is the release's.
+ */
+#define SF_PEERSEC_PARAMS	struct socket *sock, SF_PEERSEC_OUT_PARAMS
+#define SF_PEERSEC_ARGS		sock, optval, optlen, len
+
 /* For messages: the series this source supports. */
 #define SF_RELEASES \
 	"Linux 6.1 (Debian 12), 6.12 (Debian 13) and 7.3 (Debian 13 backports)"
@@ -120,6 +127,10 @@ struct mnt_idmap;
 					       struct sock *newsk))	\
 	X(security_unix_may_send, int, (struct socket *sock,		\
 					 struct socket *other))		\
+	X(security_socket_socketpair, int, (struct socket *socka,	\
+					     struct socket *sockb))	\
+	X(security_inet_csk_clone, void, (struct sock *newsk,		\
+					   const struct request_sock *req)) \
 	X(security_socket_connect, int, (struct socket *sock,		\
 					  struct sockaddr *address,	\
 					  int addrlen))			\

@@ -71,6 +71,18 @@ extern int sf_log_policy;
 extern int sf_ptrace_rule;
 
 extern struct sf_ltab sf_tasks, sf_ipcs, sf_socks;
+/*
+ * The label of each socket's peer, as SO_PEERSEC gives it (mainline's
+ * smk_packet): a UNIX stream's other end, the sender of an accepted TCP
+ * connection's SYN.  Through sf_peer_set() and sf_peer_get() only.
+ */
+extern struct sf_ltab sf_peers;
+struct sock;
+int sf_peer_set(const struct sock *sk, sf_lid lid, gfp_t gfp);
+sf_lid sf_peer_get(const struct sock *sk);	/* SF_LID_INVALID: none */
+/* A request_sock's peer_secid that holds the label of its SYN. */
+#define SF_PEER_SECID(lid)	((lid) | (1u << 31))
+#define SF_PEER_SECID_LID(s)	((s) & (1u << 31) ? (s) & ~(1u << 31) : SF_LID_INVALID)
 /* Label of the task that last set a file's owner (F_SETOWN), for SIGIO. */
 extern struct sf_ltab sf_fowners;
 /* Label of the task that created a kernel key (hooks_key.c). */

@@ -22,6 +22,16 @@
  *   rcvpeer udp-count ADDR PORT SECS    bind, count datagrams until none
  *                                       came for SECS: prints the count
  *   rcvpeer udp-flood ADDR PORT N       N datagrams: prints how many left
+ *   rcvpeer tcp-peer ADDR PORT SECS     tcp-accept, and "got" says the
+ *                                       accepted socket's SO_PEERSEC:
+ *                                       "got peer=LABEL" ("peer=" for an
+ *                                       empty one, "peer=!ERRNO" for none)
+ *   rcvpeer tcp-send-peer ADDR PORT SECS  tcp-send, and "OK peer=..." the
+ *                                       connected socket's SO_PEERSEC
+ *   rcvpeer unix-peers ADDR PORT        SO_PEERSEC of both ends of a UNIX
+ *                                       stream connected here (abstract
+ *                                       address; ADDR and PORT name it)
+ *                                       and of a socketpair's
  *
  * Receivers stop at SIGTERM too, after a last look (see readable()).
  * Senders print "OK" or the errno's name (ETIMEDOUT when the handshake did
@@ -30,6 +40,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -40,11 +51,27 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 
 static int fail(const char *what)
 {
 	fprintf(stderr, "rcvpeer: %s: %s\n", what, strerror(errno));
 	return 1;
+}
+
+/* SO_PEERSEC of @fd as " peer=LABEL", " peer=" or " peer=!ERRNO". */
+static void print_peer(int fd)
+{
+	char label[256];
+	socklen_t len = sizeof(label) - 1;
+
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERSEC, label, &len)) {
+		printf(" peer=!%s", errno == ENOPROTOOPT ? "ENOPROTOOPT" :
+		       strerror(errno));
+		return;
+	}
+	label[len < sizeof(label) ? len : sizeof(label) - 1] = '\0';
+	printf(" peer=%s", label);
 }
 
 static int outcome(int err)
@@ -197,7 +224,7 @@ static int bound(int type, const union addr *sin)
 }
 
 static int receive(int type, const union addr *sin, int secs,
-		   int opts)
+		   int opts, int peer)
 {
 	int fd = bound(type, sin), c, got, one = 1;
 
@@ -218,9 +245,50 @@ static int receive(int type, const union addr *sin, int secs,
 		if (readable(fd, secs)) {
 			c = accept(fd, NULL, NULL);
 			got = c >= 0 && got_within(c, secs);
+			if (got && peer) {
+				printf("got");
+				print_peer(c);
+				puts("");
+				return 0;
+			}
 		}
 	}
 	puts(got ? "got" : "none");
+	return 0;
+}
+
+/*
+ * A UNIX stream connected to a listener here, and a socketpair: what
+ * SO_PEERSEC says at each end ("connect accept pair").
+ */
+static int unix_peers(const char *addr, const char *port)
+{
+	struct sockaddr_un sun = { .sun_family = AF_UNIX };
+	int l, c, a, pair[2];
+	socklen_t len;
+
+	len = offsetof(struct sockaddr_un, sun_path) + 1 +
+	      snprintf(sun.sun_path + 1, sizeof(sun.sun_path) - 1,
+		       "rcvpeer-%s-%s", addr, port);
+	l = socket(AF_UNIX, SOCK_STREAM, 0);
+	c = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (l < 0 || c < 0 || bind(l, (struct sockaddr *)&sun, len) ||
+	    listen(l, 1))
+		return fail("unix listener");
+	if (connect(c, (struct sockaddr *)&sun, len))
+		return outcome(errno);
+	a = accept(l, NULL, NULL);
+	if (a < 0)
+		return fail("accept");
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, pair))
+		return fail("socketpair");
+	printf("connect");
+	print_peer(c);
+	printf(" accept");
+	print_peer(a);
+	printf(" pair");
+	print_peer(pair[0]);
+	puts("");
 	return 0;
 }
 
@@ -254,7 +322,7 @@ static int flood(const union addr *sin, long n)
 }
 
 static int send_one(int type, const union addr *sin, int secs,
-		    const char *hex, const char *when)
+		    const char *hex, const char *when, int peer)
 {
 	int i;
 
@@ -286,6 +354,12 @@ static int send_one(int type, const union addr *sin, int secs,
 		err = errno;
 	if (!err)
 		usleep(200 * 1000);	/* the byte leaves before the close */
+	if (!err && peer) {
+		printf("OK");
+		print_peer(fd);
+		puts("");
+		return 0;
+	}
 	return outcome(err);
 }
 
@@ -299,28 +373,34 @@ int main(int argc, char **argv)
 
 	sigaction(SIGTERM, &sa, NULL);
 
+	if (!strcmp(op, "unix-peers") && argc == 4)
+		return unix_peers(argv[2], argv[3]);
 	if (argc < 4 || address(argv[2], argv[3], &sin)) {
 		fprintf(stderr, "usage: rcvpeer OP ADDR PORT ... (see rcvpeer.c)\n");
 		return 1;
 	}
 	if (!strcmp(op, "udp-recv") && argc == 5)
-		return receive(type, &sin, atoi(argv[4]), 0);
+		return receive(type, &sin, atoi(argv[4]), 0, 0);
 	if (!strcmp(op, "udp-opts") && argc == 5)
-		return receive(type, &sin, atoi(argv[4]), 1);
+		return receive(type, &sin, atoi(argv[4]), 1, 0);
 	if (!strcmp(op, "tcp-accept") && argc == 5)
-		return receive(type, &sin, atoi(argv[4]), 0);
+		return receive(type, &sin, atoi(argv[4]), 0, 0);
+	if (!strcmp(op, "tcp-peer") && argc == 5)
+		return receive(type, &sin, atoi(argv[4]), 0, 1);
 	if (!strcmp(op, "udp-count") && argc == 5)
 		return count(&sin, atoi(argv[4]));
 	if (!strcmp(op, "udp-flood") && argc == 5)
 		return flood(&sin, atol(argv[4]));
 	if (!strcmp(op, "udp-send-when") && argc == 5)
-		return send_one(type, &sin, 0, NULL, argv[4]);
+		return send_one(type, &sin, 0, NULL, argv[4], 0);
 	if (!strcmp(op, "udp-send") && argc <= 5)
 		return send_one(type, &sin, 0, argc == 5 ? argv[4] : NULL,
-				NULL);
+				NULL, 0);
 	if (!strcmp(op, "tcp-send") && (argc == 5 || argc == 6))
 		return send_one(type, &sin, atoi(argv[4]),
-				argc == 6 ? argv[5] : NULL, NULL);
+				argc == 6 ? argv[5] : NULL, NULL, 0);
+	if (!strcmp(op, "tcp-send-peer") && argc == 5)
+		return send_one(type, &sin, atoi(argv[4]), NULL, NULL, 1);
 	fprintf(stderr, "rcvpeer: unknown operation %s\n", op);
 	return 1;
 }

@@ -9,4 +9,5 @@ SF_NET_TESTS = \
 TESTS += $(SF_NET_TESTS)
 EXTRA_DIST += $(SF_NET_TESTS) \
 	tests/net/twohost.sh \
+	tests/net/twohost-known.txt \
 	tests/net/guest-twohost.sh
