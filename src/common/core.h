@@ -53,8 +53,6 @@ static inline bool sf_label_byte_ok(unsigned char c)
 }
 
 u32 sf_label_hash(const char *s, size_t len);
-/* strlen of the name of @lid, 0 for an unknown id. */
-size_t sf_label_len(const struct sf_labels *labels, sf_lid lid);
 
 /*
  * Snapshot internals, shared by policy.c, access.c and print.c.

@@ -337,10 +337,3 @@ const char *sf_label_name(const struct sf_labels *labels, sf_lid lid)
 	return l ? l->name : NULL;
 }
 
-/* Length of the name of @lid (0 for an unknown id); for the printers. */
-size_t sf_label_len(const struct sf_labels *labels, sf_lid lid)
-{
-	const char *n = sf_label_name(labels, lid);
-
-	return n ? strlen(n) : 0;
-}

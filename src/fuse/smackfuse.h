@@ -335,11 +335,10 @@ int sf_check_label(struct sf_fs *fs, struct sf_subject *s, sf_lid object,
 		   const char *name);
 int sf_check_label_quiet(struct sf_fs *fs, struct sf_subject *s,
 			 sf_lid object, u32 request);
-/* What open(2) with @flags asks of the object: inode_permission()'s part
- * alone, and that with smack_file_open()'s read; what access(2) with
- * @mode asks. */
+/* What open(2) with @flags asks of the object (inode_permission()'s
+ * part; smack_file_open()'s read is a check of its own); what access(2)
+ * with @mode asks. */
 u32 sf_open_perm_request(int flags);
-u32 sf_open_request(int flags);
 u32 sf_access_request(int mode);
 void sf_audit_setup(struct sf_fs *fs);
 

@@ -36,10 +36,23 @@ skip() {
 	exit 0
 }
 
+# failed WHAT: a step that should have worked did not (debian-kernel.sh
+# exit 1: a download or an extraction); the lanes fail, with the reason.
+failed() {
+	rm -f "$DIR/smackfuse.ko" "$DIR/version" "$DIR/SKIP"
+	{ cat "$ERR"; echo "$*"; } >"$DIR/FAILED"
+	echo "kmod-build: $REL: FAILED: $*" >&2
+	exit 0
+}
+
 ERR=$(mktemp)
 trap 'rm -f "$ERR"' EXIT
-K=$("$HERE/../qemu/debian-kernel.sh" -r "$REL" version 2>"$ERR") ||
-	skip "no $REL kernel: $(tail -n 1 "$ERR")"
+K=$("$HERE/../qemu/debian-kernel.sh" -r "$REL" version 2>"$ERR")
+case $? in
+0) ;;
+2) skip "no $REL kernel: $(tail -n 1 "$ERR")" ;;
+*) failed "the $REL kernel could not be fetched" ;;
+esac
 [ -n "$K" ] || skip "no $REL kernel (debian-kernel.sh printed no version)"
 
 if [ -f "$DIR/smackfuse.ko" ] && [ "$(cat "$DIR/version" 2>/dev/null)" = "$K" ] &&
@@ -47,8 +60,12 @@ if [ -f "$DIR/smackfuse.ko" ] && [ "$(cat "$DIR/version" 2>/dev/null)" = "$K" ] 
 	exit 0
 fi
 
-HD=$("$HERE/../qemu/debian-kernel.sh" -r "$REL" headers 2>"$ERR") ||
-	skip "no headers for $K: $(tail -n 1 "$ERR")"
+HD=$("$HERE/../qemu/debian-kernel.sh" -r "$REL" headers 2>"$ERR")
+case $? in
+0) ;;
+2) skip "no headers for $K: $(tail -n 1 "$ERR")" ;;
+*) failed "the headers of $K could not be installed" ;;
+esac
 
 echo "kmod-build: smackfuse.ko for $K ($REL) in the trixie build root" >&2
 rm -f "$DIR/smackfuse.ko" "$DIR/version" "$DIR/SKIP" "$DIR/FAILED"

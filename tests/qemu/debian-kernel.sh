@@ -29,7 +29,10 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 CACHE=${SMACKFUSE_CACHE:-/var/cache/smackfuse}
 REL=${SF_KERNEL_RELEASE:-bookworm}
 
+# die: a prerequisite is missing (exit 2: the tests say SKIP and why);
+# fail: a step that should have worked did not (exit 1: the tests fail).
 die() { echo "debian-kernel: $*" >&2; exit 2; }
+fail() { echo "debian-kernel: $*" >&2; exit 1; }
 
 if [ "${1:-}" = -r ]; then
 	[ $# -ge 2 ] || die "-r wants a release"
@@ -52,7 +55,7 @@ trixie_version() {
 		die "no trixie build root (tests/release/chroot.sh trixie)"
 	if [ -z "$dep" ]; then
 		"$HERE/../release/chroot.sh" trixie run apt-get update -qq \
-			>/dev/null 2>&1 || die "apt-get update in the trixie root failed"
+			>/dev/null 2>&1 || fail "apt-get update in the trixie root failed"
 		dep=$("$HERE/../release/chroot.sh" trixie run sh -c \
 			"apt-cache show linux-image-amd64/$suite |
 			 sed -n 's/^Depends: //p' | head -n 1")
@@ -79,9 +82,9 @@ trixie_unpack() {
 			pk="$pk $p"
 		done
 		apt-get download $pk' sh "$k" >"$d/download.log" 2>&1 ||
-		{ tail -n 5 "$d/download.log" >&2; die "apt-get download of linux-image-$k failed"; }
+		{ tail -n 5 "$d/download.log" >&2; fail "apt-get download of linux-image-$k failed"; }
 	for deb in "$dl"/*.deb; do
-		dpkg-deb -x "$deb" "$d/pkg.new" || die "dpkg-deb -x $deb failed"
+		dpkg-deb -x "$deb" "$d/pkg.new" || fail "dpkg-deb -x $deb failed"
 	done
 	rm -rf "$dl" "$d/pkg"
 	mv "$d/pkg.new" "$d/pkg"
@@ -135,7 +138,7 @@ headers)
 				DEBIAN_FRONTEND=noninteractive "$HERE/../release/chroot.sh" \
 					trixie run apt-get install -y --no-install-recommends \
 					"linux-headers-$K" >&2 ||
-				die "apt-get install linux-headers-$K in the trixie root failed"
+				fail "apt-get install linux-headers-$K in the trixie root failed"
 			exec 8>&-
 		fi
 	fi
@@ -156,7 +159,7 @@ if [ ! -s "$OUT" ] || [ "$OUT" -ot "$V" ]; then
 	if [ ! -s "$OUT" ] || [ "$OUT" -ot "$V" ]; then
 		# bzImage = setup + a compressed stream (xz on 6.1, zstd since);
 		# the stream decodes to the ELF.
-		python3 - "$V" "$OUT.tmp" <<'PY' || die "cannot extract vmlinux from $V"
+		python3 - "$V" "$OUT.tmp" <<'PY' || fail "cannot extract vmlinux from $V"
 import lzma, subprocess, sys
 data = open(sys.argv[1], 'rb').read()
 elf = None

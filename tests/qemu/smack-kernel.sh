@@ -13,7 +13,7 @@
 # Output (stdout, one line): the path of the uncompressed vmlinux (PVH entry,
 # boots fast under TCG).  bzImage and .config sit next to it.
 # Exit 2 with a message when linux-source-6.1 (or the build tools) are
-# missing, 1 when the build itself fails.
+# missing, 1 when the build itself fails or the config lost a line.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 CACHE=${SMACKFUSE_CACHE:-/var/cache/smackfuse}
@@ -21,7 +21,10 @@ PKG=linux-source-6.1
 TARBALL=/usr/src/$PKG.tar.xz
 JOBS=${SMACK_KERNEL_JOBS:-$(nproc)}
 
+# die: a prerequisite is missing (exit 2: the tests say SKIP and why);
+# fail: a step that should have worked did not (exit 1: the tests fail).
 die() { echo "smack-kernel: $*" >&2; exit 2; }
+fail() { echo "smack-kernel: $*" >&2; exit 1; }
 
 VER=$(dpkg-query -W -f='${Version}' "$PKG" 2>/dev/null) ||
 	die "$PKG not installed (apt-get install $PKG flex bison bc libelf-dev)"
@@ -71,7 +74,7 @@ for want in CONFIG_SECURITY_SMACK=y CONFIG_SECURITYFS=y CONFIG_DEVTMPFS=y \
 	CONFIG_BLOCK=y CONFIG_IPV6=y CONFIG_KEYS=y CONFIG_BLK_DEV_LOOP=y \
 	CONFIG_EXT2_FS_XATTR=y CONFIG_EXT2_FS_SECURITY=y CONFIG_FHANDLE=y \
 	CONFIG_VIRTIO_NET=y CONFIG_PCI_MSI=y CONFIG_PACKET=y; do
-	grep -qx "$want" "$B/.config" || die "$want did not survive olddefconfig"
+	grep -qx "$want" "$B/.config" || fail "$want did not survive olddefconfig"
 done
 echo "smack-kernel: building $PKG $VER in $B (-j$JOBS)" >&2
 make -C "$B" -j"$JOBS" bzImage >"$D/build.log" 2>&1 ||

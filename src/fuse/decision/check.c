@@ -175,18 +175,6 @@ u32 sf_open_perm_request(int flags)
 	return may;
 }
 
-/*
- * Both checks of open(2) with @flags as one request: the mode's and
- * smack_file_open()'s read.  For a caller that can make one decision
- * only; mainline makes two, so this one also refuses what an implicit
- * read would have answered (the hat's, a floor object's).  An open that
- * reaches the daemon is decided in two (sf_file_check_open).
- */
-u32 sf_open_request(int flags)
-{
-	return sf_open_perm_request(flags) | SF_MAY_READ;
-}
-
 /* What access(2) with @mode asks: smack_inode_permission with the
  * mode's bits (F_OK asks nothing). */
 u32 sf_access_request(int mode)
