@@ -26,6 +26,9 @@
  *                                       accepted socket's SO_PEERSEC:
  *                                       "got peer=LABEL" ("peer=" for an
  *                                       empty one, "peer=!ERRNO" for none)
+ *                                       and the IPv4 options it sends
+ *                                       (IP_OPTIONS: its CIPSO option) in
+ *                                       hex, "opts=-" for none
  *   rcvpeer tcp-send-peer ADDR PORT SECS  tcp-send, and "OK peer=..." the
  *                                       connected socket's SO_PEERSEC
  *   rcvpeer unix-peers ADDR PORT        SO_PEERSEC of both ends of a UNIX
@@ -72,6 +75,24 @@ static void print_peer(int fd)
 	}
 	label[len < sizeof(label) ? len : sizeof(label) - 1] = '\0';
 	printf(" peer=%s", label);
+}
+
+/* The IPv4 options @fd sends, as " opts=HEX" (the CIPSO option's own
+ * bytes, without the padding) or " opts=-". */
+static void print_sent_opts(int fd)
+{
+	unsigned char o[40];
+	socklen_t i, n = sizeof(o);
+
+	if (getsockopt(fd, IPPROTO_IP, IP_OPTIONS, o, &n))
+		n = 0;
+	if (n > 1 && o[0] == 134 && o[1] <= n)
+		n = o[1];
+	printf(" opts=");
+	for (i = 0; i < n; i++)
+		printf("%02x", o[i]);
+	if (!n)
+		printf("-");
 }
 
 static int outcome(int err)
@@ -248,6 +269,7 @@ static int receive(int type, const union addr *sin, int secs,
 			if (got && peer) {
 				printf("got");
 				print_peer(c);
+				print_sent_opts(c);
 				puts("");
 				return 0;
 			}
