@@ -24,6 +24,7 @@ SF_KMOD_FILES = \
 	src/kmod/hooks_task.c \
 	src/kmod/hooks_ipc.c \
 	src/kmod/hooks_net.c \
+	src/kmod/peersec.c \
 	src/kmod/hooks_file.c \
 	src/kmod/hooks_fuse.c \
 	src/kmod/verdicts.c \

@@ -35,7 +35,8 @@
 #endif
 
 static struct sf_ltab *const sf_ltabs[] = {
-	&sf_tasks, &sf_ipcs, &sf_socks, &sf_peers, &sf_fowners, &sf_keys,
+	&sf_tasks, &sf_ipcs, &sf_socks, &sf_peers, &sf_secctxs, &sf_fowners,
+	&sf_keys,
 };
 
 /* After every probe is gone: nothing reads or writes the tables. */
@@ -68,6 +69,7 @@ static int __init sf_init(void)
 	sf_ltab_init(&sf_ipcs, "ipc");
 	sf_ltab_init(&sf_socks, "unix sockets");
 	sf_ltab_init(&sf_peers, "socket peers");
+	sf_ltab_init(&sf_secctxs, "datagram label texts");
 	sf_ltab_init(&sf_fowners, "file owners");
 	sf_ltab_init(&sf_keys, "keys");
 	rc = sf_probes_register();

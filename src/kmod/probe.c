@@ -51,7 +51,8 @@
 
 static const struct sf_hook *const sf_tables[] = {
 	sf_task_hooks, sf_ipc_hooks, sf_net_hooks, sf_net4_hooks,
-	sf_file_hooks, sf_mqueue_hooks, sf_key_hooks, sf_fuse_hooks,
+	sf_peersec_hooks, sf_file_hooks, sf_mqueue_hooks, sf_key_hooks,
+	sf_fuse_hooks,
 };
 
 /*

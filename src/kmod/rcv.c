@@ -216,7 +216,7 @@ static int sf_inet_csk_clone(struct pt_regs *regs)
 	sf_lid syn = SF_PEER_SECID_LID(req->peer_secid);
 
 	if (syn == SF_LID_INVALID)
-		sf_ltab_del(&sf_peers, (void *)ARG(0));
+		sf_peer_forget((void *)ARG(0));
 	else if (sf_peer_set((struct sock *)ARG(0), syn, GFP_ATOMIC))
 		atomic64_inc(&sf_count.nomem);
 	return 0;

@@ -14,12 +14,46 @@
 					 struct iattr *attr))		\
 	X(security_inode_getxattr, int, (struct dentry *dentry,	\
 					  const char *name))		\
-	X(security_socket_getpeersec_stream, int, (SF_PEERSEC_PARAMS))
+	X(security_socket_getpeersec_stream, int, (SF_PEERSEC_PARAMS))	\
+	X(security_secid_to_secctx, int, (SF_SECCTX_PARAMS))		\
+	X(security_release_secctx, void, (SF_RELCTX_PARAMS))
 
 /* SO_PEERSEC's answer goes straight to user memory (sockptr_t in 6.2). */
 #define SF_PEERSEC_OUT_PARAMS	char __user *optval, int __user *optlen, \
 				unsigned int len
 #define sf_peersec_out(to, from, n)	copy_to_user((to), (from), (n))
+
+/*
+ * A security id's text (security_secid_to_secctx()) is a string and its
+ * length; no text asked: the length alone.  0 on success.  Released with
+ * both (security_release_secctx()), nothing to clear after (peersec.c).
+ */
+#define SF_SECCTX_PARAMS	u32 secid, char **secdata, u32 *seclen
+#define SF_SECCTX_ARGS		secid, secdata, seclen
+#define SF_RELCTX_PARAMS	char *secdata, u32 seclen
+#define SF_RELCTX_ARGS		secdata, seclen
+
+static inline bool sf_secctx_wanted(SF_SECCTX_PARAMS)
+{
+	return secdata;
+}
+
+static inline int sf_secctx_give(SF_SECCTX_PARAMS, char *text, u32 len)
+{
+	if (secdata)
+		*secdata = text;
+	*seclen = len;
+	return 0;
+}
+
+static inline char *sf_relctx_text(SF_RELCTX_PARAMS)
+{
+	return secdata;
+}
+
+static inline void sf_relctx_clear(SF_RELCTX_PARAMS)
+{
+}
 
 /* Probed functions no exported header declares (read in ipc/util.c). */
 #define SF_PROTOS_UNDECLARED(X)					\

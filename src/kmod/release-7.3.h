@@ -19,12 +19,50 @@
 	X(security_inode_get_acl, int, (struct mnt_idmap *idmap,	\
 					 struct dentry *dentry,		\
 					 const char *acl_name))	\
-	X(security_socket_getpeersec_stream, int, (SF_PEERSEC_PARAMS))
+	X(security_socket_getpeersec_stream, int, (SF_PEERSEC_PARAMS))	\
+	X(security_secid_to_secctx, int, (SF_SECCTX_PARAMS))		\
+	X(security_release_secctx, void, (SF_RELCTX_PARAMS))
 
 /* SO_PEERSEC's answer: user or kernel memory (sockptr_t since 6.2). */
 #define SF_PEERSEC_OUT_PARAMS	sockptr_t optval, sockptr_t optlen,	\
 				unsigned int len
 #define sf_peersec_out(to, from, n)	copy_to_sockptr((to), (from), (n))
+
+/*
+ * A security id's text (security_secid_to_secctx()) is a struct
+ * lsm_context (6.14), NULL for the length alone, which is what it
+ * returns; its id names the LSM that frees it (none: the module frees
+ * its own, peersec.c), and release clears it.
+ */
+#define SF_SECCTX_PARAMS	u32 secid, struct lsm_context *cp
+#define SF_SECCTX_ARGS		secid, cp
+#define SF_RELCTX_PARAMS	struct lsm_context *cp
+#define SF_RELCTX_ARGS		cp
+
+static inline bool sf_secctx_wanted(SF_SECCTX_PARAMS)
+{
+	return cp;
+}
+
+static inline int sf_secctx_give(SF_SECCTX_PARAMS, char *text, u32 len)
+{
+	if (cp) {
+		cp->context = text;
+		cp->len = len;
+		cp->id = LSM_ID_UNDEF;
+	}
+	return len;
+}
+
+static inline char *sf_relctx_text(SF_RELCTX_PARAMS)
+{
+	return cp->context;
+}
+
+static inline void sf_relctx_clear(SF_RELCTX_PARAMS)
+{
+	memset(cp, 0, sizeof(*cp));
+}
 
 /* Probed functions no exported header declares (read in ipc/util.c). */
 #define SF_PROTOS_UNDECLARED(X)					\

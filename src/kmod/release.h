@@ -129,6 +129,9 @@ struct mnt_idmap;
 					 struct socket *other))		\
 	X(security_socket_socketpair, int, (struct socket *socka,	\
 					     struct socket *sockb))	\
+	X(security_socket_getpeersec_dgram, int, (struct socket *sock,	\
+						   struct sk_buff *skb, \
+						   u32 *secid))		\
 	X(security_inet_csk_clone, void, (struct sock *newsk,		\
 					   const struct request_sock *req)) \
 	X(security_socket_connect, int, (struct socket *sock,		\

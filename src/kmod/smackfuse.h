@@ -74,12 +74,15 @@ extern struct sf_ltab sf_tasks, sf_ipcs, sf_socks;
 /*
  * The label of each socket's peer, as SO_PEERSEC gives it (mainline's
  * smk_packet): a UNIX stream's other end, the sender of an accepted TCP
- * connection's SYN.  Through sf_peer_set() and sf_peer_get() only.
+ * connection's SYN.  Through peersec.c's sf_peer_*() only.
  */
 extern struct sf_ltab sf_peers;
 struct sock;
 int sf_peer_set(const struct sock *sk, sf_lid lid, gfp_t gfp);
 sf_lid sf_peer_get(const struct sock *sk);	/* SF_LID_INVALID: none */
+void sf_peer_forget(const struct sock *sk);
+/* The label texts SCM_SECURITY's readers hold, until released (peersec.c). */
+extern struct sf_ltab sf_secctxs;
 /* A request_sock's peer_secid that holds the label of its SYN. */
 #define SF_PEER_SECID(lid)	((lid) | (1u << 31))
 #define SF_PEER_SECID_LID(s)	((s) & (1u << 31) ? (s) & ~(1u << 31) : SF_LID_INVALID)
@@ -180,6 +183,7 @@ extern const struct sf_hook sf_task_hooks[];
 extern const struct sf_hook sf_ipc_hooks[];
 extern const struct sf_hook sf_net_hooks[];
 extern const struct sf_hook sf_net4_hooks[];
+extern const struct sf_hook sf_peersec_hooks[];
 extern const struct sf_hook sf_file_hooks[];
 extern const struct sf_hook sf_mqueue_hooks[];
 extern const struct sf_hook sf_key_hooks[];

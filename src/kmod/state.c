@@ -17,7 +17,8 @@ struct sf_counters sf_count;
 int sf_log_policy = SF_LOG_DENIED;
 int sf_ptrace_rule = SF_PTRACE_DEFAULT;
 
-struct sf_ltab sf_tasks, sf_ipcs, sf_socks, sf_peers, sf_fowners, sf_keys;
+struct sf_ltab sf_tasks, sf_ipcs, sf_socks, sf_peers, sf_secctxs, sf_fowners,
+	sf_keys;
 
 static u32 sf_ambient = SF_LID_FLOOR;
 

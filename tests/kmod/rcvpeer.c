@@ -10,6 +10,10 @@
  *                                       options it came with (IP_RECVOPTS;
  *                                       a CIPSO option without the padding)
  *                                       in hex after "got", "-" for none
+ *   rcvpeer udp-sec ADDR PORT SECS      udp-opts, and the datagram's label
+ *                                       (IP_PASSSEC: SCM_SECURITY) after
+ *                                       the options: " sec=LABEL", or
+ *                                       " sec=-" without one
  *   rcvpeer udp-send ADDR PORT [HEX]    one datagram; HEX: IPv4 options
  *                                       (IP_OPTIONS, e.g. a CIPSO option;
  *                                       needs CAP_NET_RAW)
@@ -34,7 +38,9 @@
  *   rcvpeer unix-peers ADDR PORT        SO_PEERSEC of both ends of a UNIX
  *                                       stream connected here (abstract
  *                                       address; ADDR and PORT name it)
- *                                       and of a socketpair's
+ *                                       and of a socketpair's, and the
+ *                                       SCM_SECURITY of a datagram sent
+ *                                       over a datagram socketpair
  *
  * Receivers stop at SIGTERM too, after a last look (see readable()).
  * Senders print "OK" or the errno's name (ETIMEDOUT when the handshake did
@@ -55,6 +61,10 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+
+#ifndef SCM_SECURITY
+#define SCM_SECURITY	0x03	/* linux/socket.h; glibc has no name for it */
+#endif
 
 static int fail(const char *what)
 {
@@ -195,12 +205,29 @@ static int got_within(int fd, int secs)
 	return recv(fd, c, sizeof(c), MSG_DONTWAIT) > 0;
 }
 
-/* One datagram within @secs, its IP options in hex. */
-static int got_opts_within(int fd, int secs)
+/* " sec=LABEL" from an SCM_SECURITY message, " sec=-" without one. */
+static void print_sec(struct msghdr *msg)
+{
+	struct cmsghdr *c;
+
+	for (c = CMSG_FIRSTHDR(msg); c; c = CMSG_NXTHDR(msg, c)) {
+		if (c->cmsg_type != SCM_SECURITY ||
+		    (c->cmsg_level != IPPROTO_IP && c->cmsg_level != SOL_SOCKET))
+			continue;
+		printf(" sec=%.*s", (int)(c->cmsg_len - CMSG_LEN(0)),
+		       (char *)CMSG_DATA(c));
+		return;
+	}
+	printf(" sec=-");
+}
+
+/* One datagram within @secs, its IP options in hex (and, @sec, its
+ * label). */
+static int got_opts_within(int fd, int secs, int sec)
 {
 	union {
 		struct cmsghdr align;
-		char buf[CMSG_SPACE(40)];
+		char buf[CMSG_SPACE(40) + CMSG_SPACE(256)];
 	} control;
 	char data[64];
 	struct iovec iov = { .iov_base = data, .iov_len = sizeof(data) };
@@ -226,7 +253,10 @@ static int got_opts_within(int fd, int secs)
 			printf("%02x", CMSG_DATA(c)[i]);
 		opts = n > 0;
 	}
-	puts(opts ? "" : "-");
+	printf("%s", opts ? "" : "-");
+	if (sec)
+		print_sec(&msg);
+	puts("");
 	return 1;
 }
 
@@ -253,10 +283,12 @@ static int receive(int type, const union addr *sin, int secs,
 		return 1;
 	if (opts && setsockopt(fd, IPPROTO_IP, IP_RECVOPTS, &one, sizeof(one)))
 		return fail("IP_RECVOPTS");
+	if (opts > 1 && setsockopt(fd, IPPROTO_IP, IP_PASSSEC, &one, sizeof(one)))
+		return fail("IP_PASSSEC");
 	printf("ready\n");
 	fflush(stdout);
 	if (opts) {
-		if (!got_opts_within(fd, secs))
+		if (!got_opts_within(fd, secs, opts > 1))
 			puts("none");
 		return 0;
 	} else if (type == SOCK_DGRAM) {
@@ -279,9 +311,36 @@ static int receive(int type, const union addr *sin, int secs,
 	return 0;
 }
 
+/* A datagram over a UNIX socketpair: its SCM_SECURITY (" dgram ..."). */
+static int unix_dgram_sec(void)
+{
+	union {
+		struct cmsghdr align;
+		char buf[CMSG_SPACE(256)];
+	} control;
+	char data[8];
+	struct iovec iov = { .iov_base = data, .iov_len = sizeof(data) };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = control.buf, .msg_controllen = sizeof(control.buf),
+	};
+	int pair[2], one = 1;
+
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, pair) ||
+	    setsockopt(pair[1], SOL_SOCKET, SO_PASSSEC, &one, sizeof(one)))
+		return fail("datagram socketpair");
+	if (send(pair[0], "x", 1, 0) != 1 || recvmsg(pair[1], &msg, 0) != 1)
+		return fail("datagram over the socketpair");
+	printf(" dgram");
+	print_sec(&msg);
+	puts("");
+	return 0;
+}
+
 /*
  * A UNIX stream connected to a listener here, and a socketpair: what
- * SO_PEERSEC says at each end ("connect accept pair").
+ * SO_PEERSEC says at each end ("connect accept pair"); then a datagram's
+ * SCM_SECURITY.
  */
 static int unix_peers(const char *addr, const char *port)
 {
@@ -310,8 +369,7 @@ static int unix_peers(const char *addr, const char *port)
 	print_peer(a);
 	printf(" pair");
 	print_peer(pair[0]);
-	puts("");
-	return 0;
+	return unix_dgram_sec();
 }
 
 static int count(const union addr *sin, int secs)
@@ -405,6 +463,8 @@ int main(int argc, char **argv)
 		return receive(type, &sin, atoi(argv[4]), 0, 0);
 	if (!strcmp(op, "udp-opts") && argc == 5)
 		return receive(type, &sin, atoi(argv[4]), 1, 0);
+	if (!strcmp(op, "udp-sec") && argc == 5)
+		return receive(type, &sin, atoi(argv[4]), 2, 0);
 	if (!strcmp(op, "tcp-accept") && argc == 5)
 		return receive(type, &sin, atoi(argv[4]), 0, 0);
 	if (!strcmp(op, "tcp-peer") && argc == 5)

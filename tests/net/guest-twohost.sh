@@ -96,7 +96,7 @@ receive() {
 	while read -r _n _p _port _s _r _a; do
 		case $_p$_a in
 		udp6) _op=udp-recv _b=:: ;;
-		udp*) _op=udp-opts _b=0.0.0.0 ;;
+		udp*) _op=udp-sec _b=0.0.0.0 ;;
 		# mainline's IPv6 listener leaves the request's peer_secid
 		# as the slab had it: SO_PEERSEC reads "" or "?" by chance
 		tcp6) _op=tcp-accept _b=:: ;;
