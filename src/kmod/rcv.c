@@ -27,7 +27,7 @@
  * A socket that TCP clones for a connection (security_sk_clone(), in
  * softirq) takes its listener's label, as mainline's smk_in and smk_out
  * are copied: it receives the connection's packets under that label.
- * Its peer, for SO_PEERSEC (hooks_net.c), is the label of the SYN, kept
+ * Its peer, for SO_PEERSEC (peersec.c), is the label of the SYN, kept
  * in the request as mainline keeps it (peer_secid, with a mark of ours:
  * no other LSM that runs beside the module sets it; one that did would
  * leave no mark, and the connection no peer label).
