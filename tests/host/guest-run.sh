@@ -29,7 +29,11 @@ for t in $LIST; do
 	sed "s/^/SFQ:$t: /" "/tmp/sfq-$t.out" >&3
 	echo "SFQ-END $t rc=$rc" >&3
 done
-echo "SFQ-DONE uptime=$(up)" >&3
+done_line="SFQ-DONE uptime=$(up)"
+echo "$done_line" >&3
+# The console too: the reboot can cut the channel's last bytes short
+# (debian-host.test then reads this line there).
+echo "$done_line" >/dev/console
 exec 3>&-
 sync
 systemctl reboot -ff
