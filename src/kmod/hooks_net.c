@@ -18,12 +18,6 @@
 
 #define ARG(n)	regs_get_kernel_argument(regs, (n))
 
-/* IPv6 sockets too: a dual-stack one receives IPv4 (see net4.c). */
-static bool sf_sk_labelled(int family)
-{
-	return family == AF_UNIX || family == AF_INET || family == AF_INET6;
-}
-
 /*
  * security_sk_alloc(sk, family, priority): UNIX, IPv4 and IPv6 sockets
  * made by a task (not the ones TCP clones in softirq, which stay floor).

@@ -38,12 +38,6 @@
 
 #define ARG(n)	regs_get_kernel_argument(regs, (n))
 
-/* The sockets whose readers the module tells a label. */
-static bool sf_peersec_family(int family)
-{
-	return family == AF_UNIX || family == AF_INET || family == AF_INET6;
-}
-
 /* ---- the peer of a stream ---- */
 
 /*
@@ -74,7 +68,7 @@ static int sf_socket_socketpair(struct kprobe *kp, struct pt_regs *regs)
 	struct sock *b = ((struct socket *)ARG(1))->sk;
 	int rc;
 
-	if (!sf_peersec_family(a->sk_family))
+	if (!sf_sk_labelled(a->sk_family))
 		return 0;
 	rc = sf_peer_set(a, sf_ltab_get(&sf_socks, b), GFP_ATOMIC);
 	if (!rc)
@@ -126,7 +120,7 @@ static int sf_getpeersec_stream_divert(SF_PEERSEC_PARAMS)
 	int (*body)(SF_PEERSEC_PARAMS) = (void *)sf_getpeersec_stream_body;
 	int rc = body(SF_PEERSEC_ARGS);
 
-	if (rc == -ENOPROTOOPT && sf_peersec_family(sock->sk->sk_family))
+	if (rc == -ENOPROTOOPT && sf_sk_labelled(sock->sk->sk_family))
 		rc = sf_peersec_copy(sock->sk, optval, optlen, len);
 	sf_divert_done();
 	return rc;

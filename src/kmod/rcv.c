@@ -183,19 +183,18 @@ static int sf_inet_conn_request(struct pt_regs *regs)
 	const struct sk_buff *skb = (const struct sk_buff *)ARG(1);
 	struct inet_request_sock *ireq = inet_rsk((void *)ARG(2));
 	struct ip_options_rcu *opt = NULL, *old;
-	sf_lid syn;
+	sf_lid self = sf_ltab_get(&sf_socks, sk), syn;
 	bool found, cipso;
 
 	ireq->req.peer_secid = 0;	/* not zeroed at allocation */
 	if (sk->sk_family != AF_INET &&
 	    (sk->sk_family != AF_INET6 || skb->protocol != htons(ETH_P_IP)))
 		return 0;
-	if (sf_packet_label(sk, skb, sf_ltab_get(&sf_socks, sk), &syn, &cipso))
+	if (sf_packet_label(sk, skb, self, &syn, &cipso))
 		ireq->req.peer_secid = SF_PEER_SECID(syn);
 	if (sf_host4_label(ip_hdr(skb)->saddr, &found) == SF_LID_INVALID ||
 	    !found) {	/* no entry, or -CIPSO */
-		opt = sf_cipso4_options(sf_ltab_get(&sf_socks, sk),
-					GFP_ATOMIC);
+		opt = sf_cipso4_options(self, GFP_ATOMIC);
 		if (IS_ERR(opt))
 			return PTR_ERR(opt);
 	}

@@ -20,6 +20,7 @@
 #include <linux/spinlock.h>
 #include <linux/atomic.h>
 #include <linux/kprobes.h>
+#include <linux/socket.h>
 #include "smack.h"
 #include "release.h"
 
@@ -78,6 +79,12 @@ extern struct sf_ltab sf_tasks, sf_ipcs, sf_socks;
  */
 extern struct sf_ltab sf_peers;
 struct sock;
+/* The sockets the module labels (and whose readers it tells a peer):
+ * UNIX, IPv4, and IPv6, since a dual-stack one receives IPv4 (net4.c). */
+static inline bool sf_sk_labelled(int family)
+{
+	return family == AF_UNIX || family == AF_INET || family == AF_INET6;
+}
 int sf_peer_set(const struct sock *sk, sf_lid lid, gfp_t gfp);
 sf_lid sf_peer_get(const struct sock *sk);	/* SF_LID_INVALID: none */
 void sf_peer_forget(const struct sock *sk);
