@@ -490,7 +490,9 @@ static void print_summary(const struct casediff_spec *spec,
 	       t->bugs[K_LABEL], t->bad, t->bad_kind[K_HOLE],
 	       t->bad_kind[K_OVERDENY], t->bad_kind[K_ERRNO],
 	       t->bad_kind[K_LABEL], t->not_run);
-	printf("# parity-counts harness=%s lane=%s%s cases=%d match=%d forced=%d errno-only=%d over-denial=%d hole=%d known-bug=%d unexplained=%d not-run=%d\n",
+	/* weaker-policy (ctl-diff.awk): a control write smackfuse refused;
+	 * no fs or task case writes policy, so casediff has no such kind */
+	printf("# parity-counts harness=%s lane=%s%s cases=%d match=%d forced=%d errno-only=%d over-denial=%d weaker-policy=0 hole=%d known-bug=%d unexplained=%d not-run=%d\n",
 	       spec->name, lane->name, lane->no_module ? " module=no" : "",
 	       n, t->same, t->allowed[K_FORCED], t->allowed[K_ERRNO],
 	       t->allowed[K_OVERDENY], t->allowed[K_HOLE], t->nbugs, t->bad,

@@ -37,9 +37,9 @@ echo "Do not edit by hand: run the target again."
 echo
 echo "Cases by kind, per harness and lane (tests/README, \"Kinds\"):"
 echo
-printf '%-12s %-16s %6s %6s %6s %6s %6s %5s %5s %5s %5s %5s\n' \
-	harness lane cases match forced errno over-d hole ext bugs unexpl \
-	notrun
+printf '%-12s %-16s %6s %6s %6s %6s %6s %6s %5s %5s %5s %5s %5s\n' \
+	harness lane cases match forced errno over-d weaker hole ext bugs \
+	unexpl notrun
 for log in "$@"; do
 	if [ ! -f "$log" ]; then
 		echo "  (no log $log: the test did not run)"
@@ -56,18 +56,21 @@ for log in "$@"; do
 			split($i, kv, "=")
 			v[kv[1]] = kv[2]
 		}
-		printf "%-12s %-16s %6d %6d %6d %6d %6d %5d %5d %5d %5d %5d\n", \
+		printf "%-12s %-16s %6d %6d %6d %6d %6d %6d %5d %5d %5d %5d %5d\n", \
 			v["harness"], v["lane"], v["cases"], v["match"], \
 			v["forced"], v["errno-only"], v["over-denial"], \
-			v["hole"], v["extension"], v["known-bug"], \
-			v["unexplained"], v["not-run"]
+			v["weaker-policy"], v["hole"], v["extension"], \
+			v["known-bug"], v["unexplained"], v["not-run"]
 	}'
 done
 echo
-echo "(errno = errno-only, over-d = over-denial, ext = smackfuse's own"
-echo "control files, bugs = known bugs, unexpl = unexplained, notrun = cases"
-echo "that did not run; forced, errno-only, over-denial, hole and ext are"
-echo "allowed by an entry of the lane's allow list.)"
+echo "(errno = errno-only, over-d = over-denial, weaker = weaker-policy:"
+echo "a write that narrows access, taken by smackfs and refused by"
+echo "smackfuse; ext = smackfuse's own control files and syntax, bugs ="
+echo "known bugs, unexpl = unexplained, notrun = cases that did not run."
+echo "forced, errno-only, over-denial, weaker-policy, hole and ext are"
+echo "allowed by an entry of the lane's allow list, and each entry's kind"
+echo "is checked against the nature computed from the case.)"
 echo
 echo "Entries of the allow and bug lists, with the cases each took:"
 echo
