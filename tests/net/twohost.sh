@@ -6,7 +6,7 @@
 # boots host 1 (KIND1) and host 2 (KIND2) at once, joined by qemu's socket
 # netdev on 127.0.0.1 (host 1 listens, host 2 connects; no other network),
 # each running guest-twohost.sh.  KIND is "smack" (the Smack reference
-# kernel) or a module lane's kernel as qemu-run.sh -k names it (debian,
+# kernel at $TWOHOST_SMACK_K, the lane's own: tests/qemu/smack-kernel.sh) or a module lane's kernel as qemu-run.sh -k names it (debian,
 # trixie, trixie-backports: smackfuse.ko from $top_builddir).  The guests'
 # setup and barrier points join the test's TAP ("NAME host1: ..."); their
 # rows go to ROWS, one per line: "DIR ROW send=... recv=...", DIR as 1to2.
@@ -34,7 +34,7 @@ twohost_args() {
 		printf '%s\0' -f "$(readlink -f "$l"):$l"
 	done
 	if [ "$kind" = smack ]; then
-		printf '%s\0' -k smack -a "sfnet.me=$n sfnet.kind=smack"
+		printf '%s\0' -k "${TWOHOST_SMACK_K:-smack}" -a "sfnet.me=$n sfnet.kind=smack"
 	else
 		printf '%s\0' -k "$kind" -a "sfnet.me=$n sfnet.kind=kmod" \
 			-m "$(twohost_kmod "$kind")" -K virtio_net -K virtio_pci

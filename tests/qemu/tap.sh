@@ -8,6 +8,8 @@
 #   lane_skipped NAME           after qemu_run --name NAME: why the runner
 #                               skipped it (its SKIP reason), or nothing
 #   tap_done                    trailing plan "1..N"; exit 1 if any failed
+#   smack_kernel LANE           SMACK_K: the lane's Smack reference kernel
+#                               (smack-kernel.sh; LANE debian by default)
 #
 # Points are unnumbered ("ok - DESC"); the automake TAP driver numbers them.
 # QEMU_DIR is this directory (the runner, the kernels, mkinitramfs.sh).
@@ -40,4 +42,24 @@ tap_done() {
 	echo "1..$n"
 	[ "$f" = 0 ] && [ "$n" -gt 0 ]
 	exit $?
+}
+# The Smack reference kernel of a lane (debian, trixie, trixie-backports),
+# built once (smack-kernel.sh), in SMACK_K.  Call it before the first
+# point: without its prerequisites the test says SKIP with the reason and
+# exits; a download or build that failed is a failed point and the end.
+smack_kernel() {
+	local err rc
+	err=$(mktemp)
+	SMACK_K=$("$QEMU_DIR/smack-kernel.sh" "${1:-debian}" 2>"$err")
+	rc=$?
+	if [ $rc = 2 ]; then
+		echo "1..0 # SKIP $(tail -n 1 "$err")"
+		rm -f "$err"
+		exit 0
+	fi
+	sed 's/^/# /' "$err" | grep -v '^# *$' | tail -n 5
+	rm -f "$err"
+	[ $rc = 0 ] && return 0
+	tap_not_ok "the ${1:-debian} Smack reference kernel builds"
+	tap_done
 }
