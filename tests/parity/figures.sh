@@ -111,6 +111,15 @@ for log in "$@"; do
 	fi
 done
 echo
+echo "Each module lane is compared with its own kernel's Smack; where that"
+echo "Smack answers otherwise than 6.1's (refcache.sh's ref_diff):"
+echo
+for log in "$@"; do
+	[ -f "$log" ] || continue
+	sed -n "s|^# smack-release |  $(basename "$log" .log): |p; s|^# smack-differs |      |p" \
+		"$log"
+done
+echo
 echo "Run times (wall clock, from the logs):"
 echo
 for log in "$@"; do
