@@ -7,8 +7,9 @@
 # tests/pkg/local.mk) with dpkg -i and runs the shared-host scenario
 # (guest-host.sh) under systemd.  See tests/host/README.
 # debian-host-trixie-backports.test (Debian 13 on 7.x) runs when asked for
-# (SFHOST_LANES).
-TESTS += tests/host/debian-host.test tests/host/debian-host-trixie.test
+# (SFHOST_LANES); otherwise it says SKIP and why, counted as such.
+TESTS += tests/host/debian-host.test tests/host/debian-host-trixie.test \
+	tests/host/debian-host-trixie-backports.test
 EXTRA_DIST += \
 	tests/host/README \
 	tests/host/debian-host.test \
