@@ -218,6 +218,9 @@ struct sf_fs {
 	int kmod_pin_fd;		/* the module's file that says so, held
 					 * open: the module stays loaded */
 	bool kmod_verdicts;		/* ... and takes our verdicts */
+	bool kmod_setattr;		/* ... and sends a change of
+					 * attributes here before the
+					 * driver's owner check (getattr.c) */
 	int kmod_pidlabels_fd;		/* its pidlabels file, where it has
 					 * one: a caller's label in one
 					 * pread (subject.c), else -1 */

@@ -448,14 +448,17 @@ static ssize_t sf_store_ptrace(struct sf_text *t, char *buf, size_t len)
  * What a smackfuse daemon may rely on, one word a line: perm_refresh,
  * the permission checks the FUSE driver answers from attributes it holds
  * on a smackfuse mount that may differ by label (access(2), a write to a
- * directory) are sent to the daemon (hooks_fuse.c).
+ * directory) are sent to the daemon (hooks_fuse.c); setattr_refresh, a
+ * change of attributes there (security_inode_setattr) is sent to the
+ * daemon before the driver's owner check (hooks_fuse.c).
  * A daemon that relies on a feature keeps this file open, which keeps
  * the module loaded (the file's owner) for as long as it relies on it.
  */
 static int sf_show_features(struct sf_text *t)
 {
 	static const char features[] =
-		"perm_refresh\nverdicts\npidlabels\nrcv_check\n";
+		"perm_refresh\nsetattr_refresh\nverdicts\npidlabels\n"
+		"rcv_check\n";
 
 	return sf_text_set(t, features, sizeof(features) - 1);
 }

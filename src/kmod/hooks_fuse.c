@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * hooks_fuse.c - permission checks on a smackfuse mount that the FUSE
- * driver answers from attributes it holds: the daemon decides them.
+ * hooks_fuse.c - checks on a smackfuse mount that the FUSE driver answers
+ * from attributes it holds, or refuses ahead of, in the kernel: the
+ * daemon decides them.
  *
  * A smackfuse daemon mounts with default_permissions, so the FUSE driver
  * makes permission checks from the mode it holds, and refreshes it with a
@@ -12,37 +13,51 @@
  * every check passes for every subject it may be asked by, and each walk
  * through any other directory costs a GETATTR.
  *
- * With the module loaded, two checks on a smackfuse mount (a FUSE
+ * With the module loaded, three checks on a smackfuse mount (a FUSE
  * superblock of subtype "smackfuse") are sent to the daemon whatever the
- * driver holds: at security_inode_permission(), after the mode bits
- * passed, the call is diverted to a forced refresh of the attributes from
- * the caller's own context.  The daemon gets a GETATTR from the caller,
- * sees sf_perm_refresh's frame in the caller's kernel stack and the call
- * in its /proc/TID/syscall, and decides as mainline does; its refusal is
- * the call's.  The two:
- *  - access(2) and faccessat(2), always: the mode they ask may be one
- *    the subject lacks on an object whose attributes are held.  A daemon
- *    that knows this (the module's "features" file says perm_refresh)
- *    lets the kernel hold the attributes of floor directories
- *    (smackfuse(8), "Kernel caches").
+ * driver holds: the call is diverted to a forced refresh of the
+ * attributes from the caller's own context.  The daemon gets a GETATTR
+ * from the caller, sees the refresh's frame in the caller's kernel stack
+ * and the call in its /proc/TID/syscall, and decides as mainline does;
+ * its refusal is the call's.  The three:
+ *  - access(2) and faccessat(2), always, at security_inode_permission()
+ *    (mainline's smack_inode_permission), after the mode bits passed
+ *    (sf_perm_refresh): the mode they ask may be one the subject lacks
+ *    on an object whose attributes are held.  A daemon that knows this
+ *    (the module's "features" file says perm_refresh) lets the kernel
+ *    hold the attributes of floor directories (smackfuse(8), "Kernel
+ *    caches").
  *  - write to a directory whose attributes the driver held (it sent no
- *    GETATTR): removing, linking or making a node in it, renaming, where
- *    the kernel makes refusals of its own after this check (EISDIR,
- *    ENOTDIR, the sticky bit's EPERM, CAP_MKNOD's EPERM) that mainline's
- *    EACCES comes before.
- * Neither for a floor task: every object a daemon lets the kernel hold
- * gives floor every access.  A refresh that cannot be made denies.
+ *    GETATTR), at security_inode_permission() (smack_inode_permission,
+ *    sf_perm_refresh): removing, linking or making a node in it,
+ *    renaming, where the kernel makes refusals of its own after this
+ *    check (EISDIR, ENOTDIR, the sticky bit's EPERM, CAP_MKNOD's EPERM)
+ *    that mainline's EACCES comes before.
+ *  - a change of attributes, at security_inode_setattr() (mainline's
+ *    smack_inode_setattr, w; sf_setattr_refresh): chmod(2), chown(2),
+ *    utimensat(2), truncate(2) and the rest of notify_change()'s callers,
+ *    through a descriptor too, but not the kernel's own ATTR_FORCE
+ *    changes (killpriv), which mainline does not check either.  The FUSE
+ *    driver makes its owner check (setattr_prepare(), EPERM) before it
+ *    sends any SETATTR, where mainline's w check comes before the
+ *    filesystem's.  A daemon that knows this (setattr_refresh) asks w
+ *    of such a refresh.  For a floor task too: floor may lack w on a
+ *    labelled object, whatever the driver holds.
+ * The first two not for a floor task: every object a daemon lets the
+ * kernel hold gives floor every access.  None for a kernel thread.  A
+ * refresh that cannot be made denies.
  *
  * A daemon that hands the module its verdicts (verdicts.c: what its rules
  * answer for a subject on a node) lets the kernel hold the attributes of
  * every directory, file and symbolic link.  On its mount the module then
  * decides every permission check (security_inode_permission, the walk's
- * search included, in an RCU walk too) and stat's read
- * (security_inode_getattr) of every task from the verdict for the task's
- * label on the inode's node: allowed, the check passes here; anything
- * else (no verdict, a request the rules refuse) goes to the daemon as
- * above, whatever the driver holds, and the daemon decides with privilege
- * and the audit line (and hands a verdict back for the next time).
+ * search included, in an RCU walk too), stat's read
+ * (security_inode_getattr) and a change's write (security_inode_setattr)
+ * of every task from the verdict for the task's label on the inode's
+ * node: allowed, the check passes here; anything else (no verdict, a
+ * request the rules refuse) goes to the daemon as above, whatever the
+ * driver holds, and the daemon decides with privilege and the audit line
+ * (and hands a verdict back for the next time).
  * The daemon lets the kernel keep such a node's POSIX ACLs too (for the
  * permission checks), so getxattr(2) of an ACL, which the kernel then
  * answers from its cache, is decided here the same way (read).
@@ -63,10 +78,11 @@
 #include <linux/xattr.h>
 #include "smackfuse.h"
 
-/* security_inode_permission() and security_inode_getattr() past their
- * probed call sites (probe.c). */
+/* security_inode_permission(), security_inode_getattr() and
+ * security_inode_setattr() past their probed call sites (probe.c). */
 unsigned long sf_inode_permission_body;
 unsigned long sf_inode_getattr_body;
+unsigned long sf_inode_setattr_body;
 static unsigned long sf_acl_hook_body;	/* SF_ACL_HOOK's (release-*.h) */
 
 static bool sf_smackfuse_inode(const struct inode *inode)
@@ -151,6 +167,29 @@ bool sf_fuse_getattr_sent(const struct inode *inode)
 NOKPROBE_SYMBOL(sf_fuse_getattr_sent);
 
 /*
+ * Is a change of @inode's attributes (security_inode_setattr, past
+ * ATTR_FORCE) the daemon's to decide now?  As sf_fuse_perm_sent() for
+ * the write it asks, but whether or not the attributes are held, and
+ * for a floor task too: the FUSE driver's owner check comes before any
+ * request either way.
+ */
+bool sf_fuse_setattr_sent(const struct inode *inode)
+{
+	if (!sf_smackfuse_inode(inode))
+		return false;
+	switch (sf_fuse_verdict(inode, SF_MAY_WRITE)) {
+	case SF_VERDICT_ALLOWS:
+		return false;
+	case SF_VERDICT_ASK:
+		return true;
+	case SF_VERDICT_UNBOUND:
+		break;
+	}
+	return !(current->flags & PF_KTHREAD);
+}
+NOKPROBE_SYMBOL(sf_fuse_setattr_sent);
+
+/*
  * The refreshes below ask the daemon for an inode's attributes now, from
  * the caller; the daemon names the check by the refresh's frame.  Each is
  * noinline, and its call is followed by a barrier (and takes a local's
@@ -188,6 +227,14 @@ static noinline int sf_stat_refresh(const struct path *path)
 	return sf_fuse_force_getattr(path);
 }
 
+/* A change of attributes, before the FUSE driver's owner check. */
+static noinline int sf_setattr_refresh(struct dentry *dentry)
+{
+	struct path path = { .mnt = NULL, .dentry = dentry };
+
+	return sf_fuse_force_getattr(&path);
+}
+
 /* Runs instead of security_inode_getattr(path). */
 int sf_fuse_getattr_divert(const struct path *path)
 {
@@ -208,6 +255,18 @@ int sf_fuse_perm_divert(struct inode *inode, int mask)
 
 	if (!rc)
 		rc = body(inode, mask);
+	sf_divert_done();
+	return rc;
+}
+
+/* Runs instead of security_inode_setattr(idmap, dentry, attr). */
+int sf_fuse_setattr_divert(SF_SETATTR_PARAMS)
+{
+	int (*body)(SF_SETATTR_PARAMS) = (void *)sf_inode_setattr_body;
+	int rc = sf_setattr_refresh(dentry);
+
+	if (!rc)
+		rc = body(SF_SETATTR_ARGS);
 	sf_divert_done();
 	return rc;
 }

@@ -425,7 +425,8 @@ NOKPROBE_SYMBOL(sf_proc_file_open);
 /*
  * security_inode_getattr(path) and security_inode_setattr(idmap, dentry,
  * attr) on an inode below /proc/PID or of /proc/PID itself (and stat's
- * read on a smackfuse mount that the daemon must decide: hooks_fuse.c):
+ * read, or a change's write, on a smackfuse mount that the daemon must
+ * decide: hooks_fuse.c):
  * mainline's smack_inode_getattr asks r of the inode's label, the task's
  * (stat(2), statx(2), fstat(2) of an open file), and smack_inode_setattr
  * w (utimes(2); ATTR_FORCE, the kernel dropping a setuid bit, is not
@@ -450,6 +451,8 @@ static int sf_proc_setattr(struct kprobe *kp, struct pt_regs *regs)
 
 	if (attr->ia_valid & ATTR_FORCE)
 		return 0;
+	if (sf_fuse_setattr_sent(d_backing_inode(dentry)))
+		return sf_divert(regs, (unsigned long)sf_fuse_setattr_divert);
 	return sf_deny(regs, sf_proc_check(d_backing_inode(dentry),
 					   SF_MAY_WRITE, "smack_inode_setattr"));
 }
@@ -479,6 +482,7 @@ const struct sf_hook sf_task_hooks[] = {
 	{ SF_PROBE(security_file_open), sf_proc_file_open, false },
 	{ SF_PROBE(security_inode_getattr), sf_proc_getattr, false,
 	  &sf_inode_getattr_body },
-	{ SF_PROBE(security_inode_setattr), sf_proc_setattr, false },
+	{ SF_PROBE(security_inode_setattr), sf_proc_setattr, false,
+	  &sf_inode_setattr_body },
 	{ NULL, NULL, false }
 };

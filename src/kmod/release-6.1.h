@@ -9,14 +9,17 @@
 	X(security_task_alloc, int, (struct task_struct *task,		\
 				      unsigned long clone_flags))	\
 	X(security_bprm_committed_creds, void, (struct linux_binprm *bprm)) \
-	X(security_inode_setattr, int, (struct user_namespace *mnt_userns, \
-					 struct dentry *dentry,		\
-					 struct iattr *attr))		\
+	X(security_inode_setattr, int, (SF_SETATTR_PARAMS))		\
 	X(security_inode_getxattr, int, (struct dentry *dentry,	\
 					  const char *name))		\
 	X(security_socket_getpeersec_stream, int, (SF_PEERSEC_PARAMS))	\
 	X(security_secid_to_secctx, int, (SF_SECCTX_PARAMS))		\
 	X(security_release_secctx, void, (SF_RELCTX_PARAMS))
+
+/* security_inode_setattr()'s arguments (hooks_fuse.c calls it on). */
+#define SF_SETATTR_PARAMS	struct user_namespace *mnt_userns,	\
+				struct dentry *dentry, struct iattr *attr
+#define SF_SETATTR_ARGS		mnt_userns, dentry, attr
 
 /* SO_PEERSEC's answer goes straight to user memory (sockptr_t in 6.2). */
 #define SF_PEERSEC_OUT_PARAMS	char __user *optval, int __user *optlen, \

@@ -13,15 +13,18 @@
 				      u64 clone_flags))			\
 	X(security_bprm_committed_creds, void,				\
 	  (const struct linux_binprm *bprm))				\
-	X(security_inode_setattr, int, (struct mnt_idmap *idmap,	\
-					 struct dentry *dentry,		\
-					 struct iattr *attr))		\
+	X(security_inode_setattr, int, (SF_SETATTR_PARAMS))		\
 	X(security_inode_get_acl, int, (struct mnt_idmap *idmap,	\
 					 struct dentry *dentry,		\
 					 const char *acl_name))	\
 	X(security_socket_getpeersec_stream, int, (SF_PEERSEC_PARAMS))	\
 	X(security_secid_to_secctx, int, (SF_SECCTX_PARAMS))		\
 	X(security_release_secctx, void, (SF_RELCTX_PARAMS))
+
+/* security_inode_setattr()'s arguments (hooks_fuse.c calls it on). */
+#define SF_SETATTR_PARAMS	struct mnt_idmap *idmap,		\
+				struct dentry *dentry, struct iattr *attr
+#define SF_SETATTR_ARGS		idmap, dentry, attr
 
 /* SO_PEERSEC's answer: user or kernel memory (sockptr_t since 6.2). */
 #define SF_PEERSEC_OUT_PARAMS	sockptr_t optval, sockptr_t optlen,	\

@@ -214,6 +214,9 @@ int sf_fuse_perm_divert(struct inode *inode, int mask);
 extern unsigned long sf_inode_getattr_body;
 bool sf_fuse_getattr_sent(const struct inode *inode);
 int sf_fuse_getattr_divert(const struct path *path);
+extern unsigned long sf_inode_setattr_body;
+bool sf_fuse_setattr_sent(const struct inode *inode);
+int sf_fuse_setattr_divert(SF_SETATTR_PARAMS);
 extern const struct sf_hook sf_fuse_hooks[];
 
 /* ---- a daemon's verdicts on its nodes (verdicts.c) ---- */

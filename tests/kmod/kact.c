@@ -55,6 +55,10 @@
  *   acl-user PATH UID         set PATH's access ACL to u::rw-,u:UID:rw-,
  *                             g::---,m::rw-,o::---
  *   setown PATH | setsig PATH  fcntl F_SETOWN / F_SETSIG on PATH (read-only)
+ *   chmod PATH | chown PATH | utimens PATH   chmod(2) to 0666, chown(2) to
+ *                             the caller's own ids, utimensat(2) with
+ *                             explicit times; fchmod, fchown, futimens:
+ *                             the same through PATH opened read-only
  *   mq-create NAME | mq-open NAME r|w | mq-unlink NAME  POSIX queue NAME
  *   key-add DESC | key-read DESC | key-write DESC  a user key in @u
  */
@@ -596,6 +600,35 @@ static int do_fcntl_owner(const char *op, const char *path)
 	return fcntl(fd, F_SETSIG, SIGIO);
 }
 
+/* A change of attributes (security_inode_setattr), by path or through a
+ * descriptor ("f" ops). */
+static int do_setattr(const char *op, const char *path)
+{
+	static const struct timespec then[2] = { { 5, 0 }, { 5, 0 } };
+	const int byfd = op[0] == 'f';
+	int fd = -1, rc, err;
+
+	if (byfd) {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return -1;
+		op++;
+	}
+	if (!strcmp(op, "chmod"))
+		rc = byfd ? fchmod(fd, 0666) : chmod(path, 0666);
+	else if (!strcmp(op, "chown"))
+		rc = byfd ? fchown(fd, getuid(), getgid()) :
+			    chown(path, getuid(), getgid());
+	else
+		rc = byfd ? futimens(fd, then) :
+			    utimensat(AT_FDCWD, path, then, 0);
+	err = errno;
+	if (fd >= 0)
+		close(fd);
+	errno = err;
+	return rc;
+}
+
 static int do_loop(const char *op, long target, long n)
 {
 	long i, denied = 0, allowed = 0, other = 0;
@@ -731,6 +764,10 @@ int main(int argc, char **argv)
 		return outcome(do_mq(op, argv[2], argc == 4 ? argv[3] : NULL));
 	if ((!strcmp(op, "setown") || !strcmp(op, "setsig")) && argc == 3)
 		return outcome(do_fcntl_owner(op, argv[2]));
+	if ((!strcmp(op, "chmod") || !strcmp(op, "fchmod") ||
+	     !strcmp(op, "chown") || !strcmp(op, "fchown") ||
+	     !strcmp(op, "utimens") || !strcmp(op, "futimens")) && argc == 3)
+		return outcome(do_setattr(op, argv[2]));
 	if (!strcmp(op, "fd-pass") && argc == 7)
 		return outcome(do_fdpass(argv[2], argv[3], (uid_t)num(argv[4]),
 					 argv[5], argv[6]));

@@ -46,7 +46,9 @@ enum sf_site {
 	SF_SITE_STAT,		/* ->getattr: stat(2), fstat(2), statx(2) */
 	SF_SITE_WALK,		/* ->permission from the path walk: search */
 	SF_SITE_PERM,		/* ->permission on the object of the call */
-	SF_SITE_SETATTR,	/* ->setattr's refresh (chown): asks w */
+	SF_SITE_SETATTR,	/* ->setattr's refresh (chown), or
+				 * smackfuse.ko's at security_inode_setattr
+				 * (any change): asks w */
 	SF_SITE_ACL,		/* smackfuse.ko's, for getxattr(2) of an ACL
 				 * the kernel holds: asks r */
 };
@@ -137,8 +139,11 @@ static enum sf_site sf_stack_site(const char *stack)
 							       SF_SITE_PERM;
 	if (sf_has_frame(stack, "sf_acl_refresh"))
 		return SF_SITE_ACL;
-	/* chown(2) and friends refresh the mode before SETATTR. */
-	if (sf_has_frame(stack, "fuse_setattr"))
+	/* chown(2) and friends refresh the mode before SETATTR, and
+	 * smackfuse.ko before the driver's owner check of any change
+	 * (through ->getattr: asked before the stat frames). */
+	if (sf_has_frame(stack, "sf_setattr_refresh") ||
+	    sf_has_frame(stack, "fuse_setattr"))
 		return SF_SITE_SETATTR;
 	for (i = 0; i < sizeof(sf_stat_frames) / sizeof(*sf_stat_frames); i++)
 		if (sf_has_frame(stack, sf_stat_frames[i]))
@@ -330,6 +335,55 @@ static bool sf_call_chowns(const struct sf_call *c)
 	default:
 		return false;
 	}
+}
+
+#ifndef SYS_fchmodat2
+#define SYS_fchmodat2 452	/* Linux 6.6, the same on every arch */
+#endif
+
+/*
+ * Calls made to change an object's attributes (notify_change(), where
+ * mainline's smack_inode_setattr asks w): chmod(2), chown(2), the times
+ * and truncate(2), through a descriptor too.  An open with O_TRUNC and
+ * io_uring's FTRUNCATE change the size too: the open's own permission
+ * check asks w first, and nothing in the kernel refuses a new size
+ * between the refresh and the SETATTR, whose own w check then decides.
+ */
+static bool sf_call_setattrs(const struct sf_call *c)
+{
+	if (sf_call_chowns(c))
+		return true;
+	switch (c->nr) {
+#ifdef SYS_chmod
+	case SYS_chmod:
+	case SYS_utime:
+	case SYS_utimes:
+	case SYS_futimesat:
+#endif
+	case SYS_fchmod:
+	case SYS_fchmodat:
+	case SYS_fchmodat2:
+	case SYS_utimensat:
+	case SYS_truncate:
+	case SYS_ftruncate:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * May a GETATTR of a @type object during call @c be a refresh that stands
+ * for smack_inode_setattr (SF_SITE_SETATTR)?  The FUSE driver's before a
+ * chown(2) of anything but a directory, and, where smackfuse.ko says
+ * setattr_refresh, the module's before any change.
+ */
+static bool sf_call_may_setattr(const struct sf_fs *fs,
+				const struct sf_call *c, mode_t type)
+{
+	if (sf_call_chowns(c) && type != S_IFDIR)
+		return true;
+	return fs->kmod_setattr && sf_call_setattrs(c);
 }
 
 /*
@@ -783,7 +837,7 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 	struct sf_call call;
 	struct sf_perm perm;
 	sf_lid object;
-	bool later, chown_refresh;
+	bool later, setattr;
 	int site_err, rc;
 
 	if (fs->opt.checks_off)
@@ -800,10 +854,9 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 	sf_call_read(s->pid, &call);
 	perm = sf_perm_request(&call, n->type);
 	later = !sf_perm_asks(&perm);
-	chown_refresh = sf_call_chowns(&call) && n->type != S_IFDIR;
+	setattr = sf_call_may_setattr(fs, &call, n->type);
 	if ((later || !sf_check_perm_quiet(fs, s, object, &perm)) &&
-	    (!chown_refresh ||
-	     !sf_check_label_quiet(fs, s, object, SF_MAY_WRITE)) &&
+	    (!setattr || !sf_check_label_quiet(fs, s, object, SF_MAY_WRITE)) &&
 	    !sf_check_label_quiet(fs, s, object, SF_MAY_READ | search))
 		return sf_granted(fs);
 	switch (sf_getattr_site(fs, s->pid, &site_err)) {

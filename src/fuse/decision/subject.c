@@ -100,7 +100,9 @@ static bool sf_has_line(const char *text, const char *word)
  * from held attributes, access(2) and a directory's write, to the daemon
  * (its "features" file says perm_refresh)?  Then the kernel may
  * keep what the daemon would otherwise have to be asked for at each walk
- * (ops_cache.c).  The file stays open for as long as the mount runs: an
+ * (ops_cache.c).  Does it send a change of attributes too
+ * (setattr_refresh)?  Then such a call's GETATTR may be that check, w
+ * (getattr.c).  The file stays open for as long as the mount runs: an
  * open file of the module keeps it loaded, so what the kernel was let
  * keep never outlives the module that makes it safe.
  */
@@ -119,6 +121,8 @@ static void sf_kmod_features(struct sf_fs *fs)
 		fs->kmod_refresh = sf_has_line(buf, "perm_refresh");
 		fs->kmod_verdicts = fs->kmod_refresh &&
 				    sf_has_line(buf, "verdicts");
+		fs->kmod_setattr = fs->kmod_refresh &&
+				   sf_has_line(buf, "setattr_refresh");
 		if (sf_has_line(buf, "pidlabels"))
 			fs->kmod_pidlabels_fd = open(SF_KMOD_PIDLABELS,
 						     O_RDONLY | O_CLOEXEC);
