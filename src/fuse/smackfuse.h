@@ -245,6 +245,9 @@ struct sf_subject {
 	sf_lid lid;
 	struct sf_stats *stats;		/* its mount's counters */
 	bool status_read;		/* @status read (subject.c) */
+	/* In access(2) or faccessat(2) without AT_EACCESS: its privilege is
+	 * what access_override_creds() leaves (sf_subject_caps()). */
+	bool access_creds;
 	struct sf_task_status status;	/* its /proc/PID/status */
 };
 

@@ -30,8 +30,9 @@
  * module's current file; on the host the smackfuse users map gives the
  * uid its label), opens what the case needs opened beforehand (the
  * calls on a descriptor: locks, mmap, ftruncate, fchmod, ...), then
- * drops to the subject's uid, which clears every capability, and makes
- * ONE system call.  The parent reads the
+ * drops to the subject's uid, which clears every capability but those the
+ * subject keeps (P: CAP_MAC_OVERRIDE and CAP_MAC_ADMIN, Smack's own
+ * privileges), and makes ONE system call.  The parent reads the
  * result back as root from BACKING (never through the mount): the label of
  * a new or renamed object.  Output, one line per case:
  *   @case <id> <ERRNO>[:<label>[+T]]
@@ -64,6 +65,7 @@
 #include <sys/file.h>
 #include <sched.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/stat.h>
@@ -72,6 +74,8 @@
 #include <sys/wait.h>
 #include <sys/xattr.h>
 #include <unistd.h>
+
+#include <linux/capability.h>
 
 #include "casediff.h"
 
@@ -91,6 +95,7 @@ struct subject {
 	const char *label;
 	uid_t uid;
 	int nlabels;		/* how many of labels[] it is tried with */
+	bool smack_privileged;	/* keeps CAP_MAC_OVERRIDE, CAP_MAC_ADMIN */
 };
 
 /* Object labels.  "self" is the subject's own label; O<acc> is reached
@@ -104,12 +109,15 @@ static const char *const labels[] = {
 #define NBASIC 6		/* self _ * ^ @ On */
 
 /* PfA, the hat and the floor have a rule to every O<acc>; PfB only the
- * rules below, on the floor and the hat. */
+ * rules below, on the floor and the hat; PfP none, but it keeps Smack's
+ * privileges: every denial overridden, labels set (mainline's
+ * smack_privileged(), no onlycap here). */
 static const struct subject subjects[] = {
-	{ "A", "PfA", 39101, NLABELS },
-	{ "H", "^", 39102, NLABELS },
-	{ "F", "_", 39103, NLABELS },
-	{ "B", "PfB", 39104, NBASIC },
+	{ "A", "PfA", 39101, NLABELS, false },
+	{ "H", "^", 39102, NLABELS, false },
+	{ "F", "_", 39103, NLABELS, false },
+	{ "B", "PfB", 39104, NBASIC, false },
+	{ "P", "PfP", 39106, NBASIC, true },
 };
 #define NSUBJECTS ((int)(sizeof(subjects) / sizeof(subjects[0])))
 
@@ -676,6 +684,28 @@ struct child_args {
 	const struct subject *s;
 };
 
+/* Keep CAP_MAC_OVERRIDE and CAP_MAC_ADMIN (only) across the setuid that
+ * follows: as root, keep the permitted set; the caller drops uid. */
+static int keep_smack_caps(void)
+{
+	return prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0);
+}
+
+/* After the setuid: make those two effective, and nothing else left. */
+static int raise_smack_caps(void)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct d[2] = { { 0 } };
+	const __u32 bits = 1U << (CAP_MAC_OVERRIDE - 32) |
+			   1U << (CAP_MAC_ADMIN - 32);
+
+	d[1].effective = bits;
+	d[1].permitted = bits;
+	return syscall(SYS_capset, &h, d);
+}
+
 /* In the child: become the subject, then make the call.  The child shares
  * the parent's memory (CLONE_VM | CLONE_VFORK, the parent waits): a fork
  * per case costs four times as much under qemu's TCG. */
@@ -702,8 +732,12 @@ static int child(void *arg)
 	if (op->preopen != -1 && pre < 0)
 		return EXIT_SETUP;
 	/* raw system calls: glibc's would act on the whole "process" */
+	if (s->smack_privileged && keep_smack_caps())
+		return EXIT_SETUP;
 	if (syscall(SYS_setgroups, 0, NULL) ||
 	    syscall(SYS_setgid, GID_USERS) || syscall(SYS_setuid, s->uid))
+		return EXIT_SETUP;
+	if (s->smack_privileged && raise_smack_caps())
 		return EXIT_SETUP;
 	alarm(CASE_TIMEOUT);
 	return do_call(op, pre, s->uid);
@@ -772,6 +806,15 @@ static void run_case(int n, const char *backing, const char *view,
 
 		snprintf(p, sizeof(p), "%s/%s", base, op->readback);
 		readback(p, lb, sizeof(lb));
+		/* A removed SMACK64: the Smack kernel's getxattr shows the
+		 * label the inode now has, its mount's default (floor here:
+		 * smack_inode_removexattr), and the disk keeps none; a
+		 * smackfuse mount's backing tree shows the disk, and a file
+		 * without SMACK64 has the mount's default label, floor in
+		 * every lane.  Both say what the object has. */
+		if (op->call == C_REMOVEXATTR && !strcmp(op->xattr, XA_SMACK) &&
+		    !strcmp(lb, ":unlabelled"))
+			snprintf(lb, sizeof(lb), ":_");
 	}
 	printf("@case %s/%s/%s%s %s%s\n", op->name, s->name, lab,
 	       other ? "/other" : "", res, lb);

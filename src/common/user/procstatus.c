@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * procstatus.c - the lines of /proc/PID/status the checks use (CapEff,
- * Uid, Groups), for the daemon and the control filesystem alike.
+ * CapPrm, Uid, Groups), for the daemon and the control filesystem alike.
  * Whether the task read is still the one that asked is the caller's
  * question: see procstatus.h's users.
  */
@@ -13,30 +13,34 @@
 
 #include "procstatus.h"
 
-static void sf_task_status_capeff(const char *p, struct sf_task_status *st)
+/* A capability mask into @mask, setting @have in st->have. */
+static void sf_task_status_caps(const char *p, struct sf_task_status *st,
+				uint64_t *mask, unsigned int have)
 {
 	char *end;
 	unsigned long long v = strtoull(p, &end, 16);
 
 	if (end != p) {
-		st->capeff = v;
-		st->have |= SF_TASK_HAVE_CAPEFF;
+		*mask = v;
+		st->have |= have;
 	}
 }
 
-/* "Uid:" real, effective, saved, fs: the fs uid is the one access uses. */
+/* "Uid:" real, effective, saved, fs: the fs uid is the one access uses,
+ * the real one what access(2) checks with (access_override_creds()). */
 static void sf_task_status_uid(const char *p, struct sf_task_status *st)
 {
-	unsigned long id = 0;
+	unsigned long id[4];
 	char *end;
 	int i;
 
 	for (i = 0; i < 4; i++, p = end) {
-		id = strtoul(p, &end, 10);
+		id[i] = strtoul(p, &end, 10);
 		if (end == p)
 			return;
 	}
-	st->fsuid = (uid_t)id;
+	st->ruid = (uid_t)id[0];
+	st->fsuid = (uid_t)id[3];
 	st->have |= SF_TASK_HAVE_UID;
 }
 
@@ -59,7 +63,11 @@ static void sf_task_status_groups(const char *p, struct sf_task_status *st)
 static void sf_task_status_line(const char *line, struct sf_task_status *st)
 {
 	if (!strncmp(line, "CapEff:", 7))
-		sf_task_status_capeff(line + 7, st);
+		sf_task_status_caps(line + 7, st, &st->capeff,
+				    SF_TASK_HAVE_CAPEFF);
+	else if (!strncmp(line, "CapPrm:", 7))
+		sf_task_status_caps(line + 7, st, &st->capprm,
+				    SF_TASK_HAVE_CAPPRM);
 	else if (!strncmp(line, "Uid:", 4))
 		sf_task_status_uid(line + 4, st);
 	else if (!strncmp(line, "Groups:", 7))

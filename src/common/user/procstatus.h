@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * procstatus.h - what the checks read of a caller in /proc/PID/status:
- * its effective capabilities (CapEff, a mask whose bit N is capability N,
- * caps.h), its fs uid (the fourth number of Uid) and its supplementary
- * groups.  One parser for the daemon (subject.c, which reads the text
+ * its effective and permitted capabilities (CapEff, CapPrm: masks whose
+ * bit N is capability N, caps.h), its real and fs uids (the first and
+ * fourth numbers of Uid) and its supplementary groups.  One parser for the daemon (subject.c, which reads the text
  * through a kept descriptor, procfd.c) and the control filesystem
  * (control_priv.c, which reads the file by name, sf_task_status_read()).
  */
@@ -21,10 +21,13 @@
 #define SF_TASK_HAVE_CAPEFF	(1u << 0)
 #define SF_TASK_HAVE_UID	(1u << 1)
 #define SF_TASK_HAVE_GROUPS	(1u << 2)
+#define SF_TASK_HAVE_CAPPRM	(1u << 3)
 
 struct sf_task_status {
 	unsigned int have;	/* SF_TASK_HAVE_* */
 	uint64_t capeff;	/* 0 unless have CAPEFF */
+	uint64_t capprm;	/* 0 unless have CAPPRM */
+	uid_t ruid;		/* valid if have UID */
 	uid_t fsuid;		/* valid if have UID */
 	int ngroups;
 	gid_t groups[SF_TASK_GROUPS];

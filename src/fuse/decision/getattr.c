@@ -288,6 +288,23 @@ static bool sf_call_access(const struct sf_call *c, u32 *request)
 	}
 }
 
+/* access(2) or faccessat(2) without AT_EACCESS: checked with the
+ * credentials access_override_creds() makes (subject.c). */
+static bool sf_call_access_creds(const struct sf_call *c)
+{
+	switch (c->nr) {
+#ifdef SYS_access
+	case SYS_access:
+#endif
+	case SYS_faccessat:
+		return true;
+	case SYS_faccessat2:
+		return !((int)c->a[3] & AT_EACCESS);
+	default:
+		return false;
+	}
+}
+
 static bool sf_call_stat(const struct sf_call *c)
 {
 	switch (c->nr) {
@@ -852,6 +869,7 @@ int sf_check_getattr(struct sf_fs *fs, struct sf_subject *s,
 	 * read the object (and search a directory) and the call asks
 	 * nothing it lacks, every site passes and the stack is not read. */
 	sf_call_read(s->pid, &call);
+	s->access_creds = sf_call_access_creds(&call);
 	perm = sf_perm_request(&call, n->type);
 	later = !sf_perm_asks(&perm);
 	setattr = sf_call_may_setattr(fs, &call, n->type);

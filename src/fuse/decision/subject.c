@@ -526,6 +526,24 @@ void sf_subject_get(struct sf_fs *fs, fuse_req_t req, struct sf_subject *s)
 	}
 }
 
+/*
+ * The caller's effective capabilities for this request.  In access(2)
+ * and faccessat(2) without AT_EACCESS, the kernel checks with the
+ * credentials access_override_creds() makes: the real uid's, with no
+ * capability unless that uid is 0 (then the permitted set; securebits'
+ * SECURE_NO_SETUID_FIXUP, which keeps them, is not seen here: the safe
+ * side).  /proc/PID/status shows the task's own set, not those.
+ */
+static uint64_t sf_subject_caps(struct sf_subject *s)
+{
+	sf_subject_status(s);
+	if (!s->access_creds)
+		return s->status.capeff;
+	if (!(s->status.have & SF_TASK_HAVE_UID) || s->status.ruid != 0)
+		return 0;
+	return s->status.capprm;
+}
+
 /**
  * sf_privileged - smack_privileged(): @cap in the caller's effective set,
  * and the caller's label in onlycap (or onlycap empty).
@@ -534,8 +552,7 @@ bool sf_privileged(struct sf_fs *fs, struct sf_subject *s, int cap)
 {
 	bool ok;
 
-	sf_subject_status(s);
-	if (!sf_cap_in(s->status.capeff, cap))
+	if (!sf_cap_in(sf_subject_caps(s), cap))
 		return false;
 	sf_rcu_read_lock();
 	ok = sf_onlycap_allows(sf_policy_snapshot(fs->policy), s->lid);
@@ -551,8 +568,7 @@ sf_lid sf_subject_hook(void *arg, pid_t pid, uid_t uid, gid_t gid)
 /* capable(): @cap in the caller's effective set, onlycap aside. */
 bool sf_subject_capable(struct sf_subject *s, int cap)
 {
-	sf_subject_status(s);
-	return sf_cap_in(s->status.capeff, cap);
+	return sf_cap_in(sf_subject_caps(s), cap);
 }
 
 /* in_group_p(): @gid is the caller's fsgid or one of its groups. */
