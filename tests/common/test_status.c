@@ -18,6 +18,7 @@ static const char text[] =
 	"Gid:\t100\t100\t100\t100\n"
 	"Groups:\t4 24 27 \n"
 	"CapInh:\t0000000000000000\n"
+	"CapPrm:\t0000000300000000\n"
 	"CapEff:\t0000000200000000\n";
 
 static void crafted(void)
@@ -28,8 +29,12 @@ static void crafted(void)
 
 	sf_task_status_parse(text, &st);
 	ok(st.have == (SF_TASK_HAVE_CAPEFF | SF_TASK_HAVE_UID |
-		       SF_TASK_HAVE_GROUPS), "every line found");
+		       SF_TASK_HAVE_GROUPS | SF_TASK_HAVE_CAPPRM),
+	   "every line found");
 	ok(st.fsuid == 1003, "the fs uid is Uid's fourth number");
+	ok(st.ruid == 1000, "the real uid is Uid's first (access(2)'s)");
+	ok(sf_cap_in(st.capprm, SF_CAP_MAC_OVERRIDE) &&
+	   sf_cap_in(st.capprm, SF_CAP_MAC_ADMIN), "CapPrm");
 	ok(st.ngroups == 3 && st.groups[0] == 4 && st.groups[2] == 27,
 	   "the groups");
 	ok(sf_cap_in(st.capeff, SF_CAP_MAC_ADMIN) &&
