@@ -5,6 +5,7 @@ src_common_libsfcore_a_SOURCES = \
 	src/common/smack.h \
 	src/common/core.h \
 	src/common/caps.h \
+	src/common/kmod_abi.h \
 	src/common/user/sf_env.h \
 	src/common/user/sf_env_libc.h \
 	src/common/out.c \

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kmod_abi.h"
 #include "smackfuse.h"
 #include "control.h"
 #include "paths.h"
@@ -536,9 +537,10 @@ static int sf_run(struct sf_fs *fs, struct sf_cmdline *c, const char *argv0)
 	char *opts = NULL;
 	int rc = 1;
 
+	/* The subtype is how smackfuse.ko knows our mounts (kmod_abi.h). */
 	if (asprintf(&opts, "allow_other,default_permissions,"
-		     "subtype=smackfuse,fsname=%s%s%s%s%s", fs->source,
-		     *wire ? "," : "", wire, c->pass ? "," : "",
+		     "subtype=" SF_FUSE_SUBTYPE ",fsname=%s%s%s%s%s",
+		     fs->source, *wire ? "," : "", wire, c->pass ? "," : "",
 		     c->pass ? c->pass : "") < 0)
 		return 1;
 	if (fuse_opt_add_arg(&args, argv0) ||

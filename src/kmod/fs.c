@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fs.c - /sys/kernel/security/smackfuse/: the smackfs-style interface.
+ * fs.c - the module's securityfs files (SF_KMOD_DIR, kmod_abi.h: their
+ * names, and who writes and reads each): the smackfs-style interface.
  *
  * Every file is one struct sf_file: a show() that renders what a read
  * returns (rendered once, at open, so a reader sees one consistent text)
@@ -23,8 +24,6 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include "smackfuse.h"
-
-#define SF_WRITE_MAX	(4u << 20)	/* largest single write accepted */
 
 struct sf_text {
 	char *buf;
@@ -161,7 +160,7 @@ static ssize_t sf_store_access2(struct sf_text *t, char *buf, size_t len)
 
 	rc = sf_parse_access2(sf_policy_labels(sf_policy), buf, len, &q, &err);
 	if (rc == -EINVAL)
-		sf_parse_failed("access2", &err);
+		sf_parse_failed(SF_KMOD_ACCESS2, &err);
 	if (rc)
 		return rc;
 	rcu_read_lock();
@@ -184,6 +183,7 @@ size_t sf_label_line(sf_lid lid, char *line)
 	const char *name = sf_label_name(sf_policy_labels(sf_policy), lid);
 	size_t n;
 
+	BUILD_BUG_ON(SF_KMOD_LABEL_LINE_MAX != SF_LABEL_MAX + 1);
 	if (!name)
 		return 0;
 	n = strlen(name);
@@ -282,7 +282,7 @@ static ssize_t sf_store_netlabel(struct sf_text *t, char *buf, size_t len)
 		return -EPERM;
 	rc = sf_netlabel_write(buf, &err);
 	if (rc == -EINVAL)
-		sf_parse_failed("netlabel", &err);
+		sf_parse_failed(SF_KMOD_NETLABEL, &err);
 	return rc ? rc : (ssize_t)len;
 }
 
@@ -329,7 +329,7 @@ static ssize_t sf_store_cipso2(struct sf_text *t, char *buf, size_t len)
 		return -EPERM;
 	rc = sf_cipso2_write(buf, len, &err);
 	if (rc == -EINVAL || rc == -EOVERFLOW)
-		sf_parse_failed("cipso2", &err);
+		sf_parse_failed(SF_KMOD_CIPSO2, &err);
 	return rc ? rc : (ssize_t)len;
 }
 
@@ -445,22 +445,25 @@ static ssize_t sf_store_ptrace(struct sf_text *t, char *buf, size_t len)
 }
 
 /*
- * What a smackfuse daemon may rely on, one word a line: perm_refresh,
- * the permission checks the FUSE driver answers from attributes it holds
- * on a smackfuse mount that may differ by label (access(2), a write to a
- * directory) are sent to the daemon (hooks_fuse.c); setattr_refresh, a
- * change of attributes there (security_inode_setattr) is sent to the
- * daemon before the driver's owner check (hooks_fuse.c).
- * A daemon that relies on a feature keeps this file open, which keeps
- * the module loaded (the file's owner) for as long as it relies on it.
+ * What a smackfuse daemon may rely on (kmod_abi.h, FEATURES): the ABI
+ * version, then one word a line: perm_refresh and setattr_refresh
+ * (hooks_fuse.c), the verdicts file (verdicts.c), the pidlabels file
+ * (pidlabels.c), rcv_check (rcv.c).  A daemon that relies on a feature
+ * keeps this file open, which keeps the module loaded (the file's
+ * owner) for as long as it relies on it.
  */
 static int sf_show_features(struct sf_text *t)
 {
-	static const char features[] =
-		"perm_refresh\nsetattr_refresh\nverdicts\npidlabels\n"
-		"rcv_check\n";
+	static const char words[] =
+		SF_FEATURE_PERM_REFRESH "\n" SF_FEATURE_SETATTR_REFRESH "\n"
+		SF_FEATURE_VERDICTS "\n" SF_FEATURE_PIDLABELS "\n"
+		SF_FEATURE_RCV_CHECK "\n";
+	char text[sizeof(words) + 16];
+	int n;
 
-	return sf_text_set(t, features, sizeof(features) - 1);
+	n = scnprintf(text, sizeof(text), SF_FEATURES_ABI_FMT "%s",
+		      SF_ABI_VERSION, words);
+	return sf_text_set(t, text, n);
 }
 
 static int sf_show_status(struct sf_text *t)
@@ -496,24 +499,26 @@ static int sf_show_status(struct sf_text *t)
 	{ .name = (n), .mode = (m), .show = (sh), .store = (st) }
 
 static const struct sf_file sf_files[] = {
-	SF_POLICY_FILE("load2", 0644, sf_print_load2, sf_parse_load2),
-	SF_POLICY_FILE("load", 0644, sf_print_load, sf_parse_load),
-	SF_POLICY_FILE("change-rule", 0200, NULL, sf_parse_change_rule),
-	SF_POLICY_FILE("revoke-subject", 0200, NULL, sf_parse_revoke_subject),
-	SF_POLICY_FILE("onlycap", 0644, sf_print_onlycap, sf_parse_onlycap),
-	SF_FILE("access2", 0666, NULL, sf_store_access2),
-	SF_FILE("current", 0666, sf_show_current, sf_store_current),
-	SF_FILE("pidlabel", 0666, NULL, sf_store_pidlabel),
-	SF_FILE("netlabel", 0644, sf_show_netlabel, sf_store_netlabel),
-	SF_FILE("ambient", 0644, sf_show_ambient, sf_store_ambient),
-	SF_FILE("doi", 0644, sf_show_doi, sf_store_doi),
-	SF_FILE("direct", 0644, sf_show_direct, sf_store_direct),
-	SF_FILE("mapped", 0644, sf_show_mapped, sf_store_mapped),
-	SF_FILE("cipso2", 0644, sf_show_cipso2, sf_store_cipso2),
-	SF_FILE("logging", 0644, sf_show_logging, sf_store_logging),
-	SF_FILE("ptrace", 0644, sf_show_ptrace, sf_store_ptrace),
-	SF_FILE("status", 0444, sf_show_status, NULL),
-	SF_FILE("features", 0444, sf_show_features, NULL),
+	SF_POLICY_FILE(SF_KMOD_LOAD2, 0644, sf_print_load2, sf_parse_load2),
+	SF_POLICY_FILE(SF_KMOD_LOAD, 0644, sf_print_load, sf_parse_load),
+	SF_POLICY_FILE(SF_KMOD_CHANGE_RULE, 0200, NULL, sf_parse_change_rule),
+	SF_POLICY_FILE(SF_KMOD_REVOKE_SUBJECT, 0200, NULL,
+		       sf_parse_revoke_subject),
+	SF_POLICY_FILE(SF_KMOD_ONLYCAP, 0644, sf_print_onlycap,
+		       sf_parse_onlycap),
+	SF_FILE(SF_KMOD_ACCESS2, 0666, NULL, sf_store_access2),
+	SF_FILE(SF_KMOD_CURRENT, 0666, sf_show_current, sf_store_current),
+	SF_FILE(SF_KMOD_PIDLABEL, 0666, NULL, sf_store_pidlabel),
+	SF_FILE(SF_KMOD_NETLABEL, 0644, sf_show_netlabel, sf_store_netlabel),
+	SF_FILE(SF_KMOD_AMBIENT, 0644, sf_show_ambient, sf_store_ambient),
+	SF_FILE(SF_KMOD_DOI, 0644, sf_show_doi, sf_store_doi),
+	SF_FILE(SF_KMOD_DIRECT, 0644, sf_show_direct, sf_store_direct),
+	SF_FILE(SF_KMOD_MAPPED, 0644, sf_show_mapped, sf_store_mapped),
+	SF_FILE(SF_KMOD_CIPSO2, 0644, sf_show_cipso2, sf_store_cipso2),
+	SF_FILE(SF_KMOD_LOGGING, 0644, sf_show_logging, sf_store_logging),
+	SF_FILE(SF_KMOD_PTRACE, 0644, sf_show_ptrace, sf_store_ptrace),
+	SF_FILE(SF_KMOD_STATUS, 0444, sf_show_status, NULL),
+	SF_FILE(SF_KMOD_FEATURES, 0444, sf_show_features, NULL),
 };
 
 /* ---- the one set of file operations ---- */
@@ -561,7 +566,7 @@ static ssize_t sf_write(struct file *file, const char __user *ubuf,
 
 	if (!f->store && !f->parse)
 		return -EINVAL;
-	if (count > SF_WRITE_MAX)
+	if (count > SF_KMOD_WRITE_MAX)
 		return -E2BIG;
 	buf = vmemdup_user(ubuf, count + 1);	/* room for a NUL */
 	if (IS_ERR(buf))
@@ -620,7 +625,7 @@ int sf_fs_init(void)
 	unsigned int i;
 	int rc;
 
-	sf_dir = securityfs_create_dir("smackfuse", NULL);
+	sf_dir = securityfs_create_dir(SF_KMOD_DIR_NAME, NULL);
 	if (IS_ERR(sf_dir)) {
 		rc = PTR_ERR(sf_dir);
 		sf_dir = NULL;
@@ -633,9 +638,10 @@ int sf_fs_init(void)
 	/* verdicts.c: a daemon's own file, with state per open file;
 	 * pidlabels.c: asked by pread(2)'s offset */
 	if (!rc)
-		rc = sf_fs_file(i, "verdicts", 0200, NULL, &sf_verdicts_fops);
+		rc = sf_fs_file(i, SF_KMOD_VERDICTS, 0200, NULL,
+				&sf_verdicts_fops);
 	if (!rc)
-		rc = sf_fs_file(i + 1, "pidlabels", 0444, NULL,
+		rc = sf_fs_file(i + 1, SF_KMOD_PIDLABELS, 0444, NULL,
 				&sf_pidlabels_fops);
 	if (rc)
 		sf_fs_exit();

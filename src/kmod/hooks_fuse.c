@@ -90,7 +90,7 @@ static bool sf_smackfuse_inode(const struct inode *inode)
 	const struct super_block *sb = inode->i_sb;
 
 	return sb->s_magic == FUSE_SUPER_MAGIC && sb->s_subtype &&
-	       !strcmp(sb->s_subtype, "smackfuse");
+	       !strcmp(sb->s_subtype, SF_FUSE_SUBTYPE);
 }
 NOKPROBE_SYMBOL(sf_smackfuse_inode);
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * pidlabels.c - /sys/kernel/security/smackfuse/pidlabels: the label of
+ * pidlabels.c - the pidlabels file (kmod_abi.h, PIDLABELS): the label of
  * any task in one system call.
  *
  * A smackfuse daemon with -o subject=kmod asks the label of the caller of

@@ -22,6 +22,7 @@
 #include <linux/kprobes.h>
 #include <linux/socket.h>
 #include "smack.h"
+#include "kmod_abi.h"
 #include "release.h"
 
 struct cred;
@@ -233,8 +234,9 @@ void sf_verdicts_exit(void);
 extern const struct file_operations sf_verdicts_fops;
 extern const struct file_operations sf_pidlabels_fops;	/* pidlabels.c */
 
-/* fs.c, for pidlabels.c: a task's label, and a label as a line */
-#define SF_LABEL_LINE	(SF_LABEL_MAX + 2)
+/* fs.c, for pidlabels.c: a task's label, and a label as a line (with
+ * room for a NUL) */
+#define SF_LABEL_LINE	(SF_KMOD_LABEL_LINE_MAX + 1)
 int sf_pid_label(int pid, sf_lid *lid);
 size_t sf_label_line(sf_lid lid, char *line);
 

@@ -4,10 +4,11 @@
  * of its nodes, handed to the module so that the kernel may decide the
  * checks on attributes it holds (hooks_fuse.c) without asking.
  *
- * A daemon that reads "verdicts" in the features file opens
- * /sys/kernel/security/smackfuse/verdicts (CAP_MAC_ADMIN, as the policy
- * files), binds the open file to its mount ("mount FD", FD its own
- * /dev/fuse descriptor: the binding is to the live FUSE superblock of
+ * A daemon whose features file offers verdicts opens the verdicts file
+ * (CAP_MAC_ADMIN, as the policy files; kmod_abi.h, VERDICTS, has the
+ * grammar of its lines), binds the open file to its mount ("mount FD
+ * ABI", FD its own /dev/fuse descriptor, ABI the version it speaks,
+ * which must be ours: the binding is to the live FUSE superblock of
  * subtype smackfuse served through that descriptor's connection, so no
  * other mount, even one on the same mount point, can be taken for it;
  * it ends when that superblock shuts down) and then writes, before each
@@ -48,6 +49,7 @@
 #include <linux/miscdevice.h>
 #include <linux/module.h>
 #include <linux/rculist.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
@@ -255,7 +257,7 @@ static void sf_vbind_sb(struct super_block *sb, void *arg)
 	struct sf_vbind *b = arg;
 
 	if (!fm || fm->conn != b->conn || !sb->s_subtype ||
-	    strcmp(sb->s_subtype, "smackfuse"))
+	    strcmp(sb->s_subtype, SF_FUSE_SUBTYPE))
 		return;
 	spin_lock(&sf_vmounts_lock);
 	if (sf_vmount_of(sb)) {
@@ -358,37 +360,59 @@ void sf_verdicts_exit(void)
 	sf_vmounts_reap();
 }
 
-/* One line, NUL-terminated, without its newline. */
+/*
+ * "mount FD ABI" (@n fields read of it): a writer that speaks another
+ * version of kmod_abi.h than ours, or states none (a daemon older than
+ * the version), binds nothing: -EPROTO, and the kernel log says both.
+ */
+static int sf_vmount_abi(int n, int abi)
+{
+	if (n == 2 && abi == SF_ABI_VERSION)
+		return 0;
+	if (n == 2)
+		pr_warn("smackfuse: verdicts: smackfuse.ko speaks ABI %d, the writer (pid %d, %s) speaks ABI %d: refused\n",
+			SF_ABI_VERSION, task_tgid_nr(current), current->comm,
+			abi);
+	else
+		pr_warn("smackfuse: verdicts: smackfuse.ko speaks ABI %d, the writer (pid %d, %s) states no ABI version (a daemon older than ABI 1): refused\n",
+			SF_ABI_VERSION, task_tgid_nr(current), current->comm);
+	return -EPROTO;
+}
+
+/* One line, NUL-terminated, without its newline (kmod_abi.h, VERDICTS). */
 static int sf_verdicts_line(struct file *file, char *line)
 {
 	struct sf_vmount *vm = file->private_data;
 	char label[SF_LABEL_MAX + 1];
 	unsigned int allowed;
 	unsigned long long gen, nodeid;
-	int fd;
+	int fd, abi = 0, n;
 	struct sf_error err = { 0 };
 	sf_lid subject;
 	char end;
 	int rc;
 
-	if (sscanf(line, "mount %d %c", &fd, &end) == 1)
-		return sf_vmount_bind(file, fd);
+	n = sscanf(line, SF_VERDICT_MOUNT_SCAN, &fd, &abi, &end);
+	if (n == 1 || n == 2) {
+		rc = sf_vmount_abi(n, abi);
+		return rc ? rc : sf_vmount_bind(file, fd);
+	}
 	if (!vm)
 		return -ENOTCONN;	/* no mount bound yet */
 	if (!READ_ONCE(vm->listed))
 		return 0;		/* its mount is gone: nothing to do */
-	if (sscanf(line, "gen %llu %c", &gen, &end) == 1) {
+	if (sscanf(line, SF_VERDICT_GEN_SCAN, &gen, &end) == 1) {
 		sf_verdict_gen(vm, gen);
 		return 0;
 	}
-	if (sscanf(line, "forget %llu %c", &nodeid, &end) == 1) {
+	if (sscanf(line, SF_VERDICT_FORGET_SCAN, &nodeid, &end) == 1) {
 		sf_verdict_forget(vm, nodeid);
 		return 0;
 	}
-	BUILD_BUG_ON(SF_LABEL_MAX != 255);	/* the width below */
-	if (sscanf(line, "set %llu %llu %255s %x %c",
+	BUILD_BUG_ON(SF_LABEL_MAX != 255);	/* the width in _SET_SCAN */
+	if (sscanf(line, SF_VERDICT_SET_SCAN,
 		   &gen, &nodeid, label, &allowed, &end) != 4 ||
-	    allowed > 0xffff)
+	    allowed > SF_VERDICT_MAP_MAX)
 		return -EINVAL;
 	rc = sf_label_intern(sf_policy_labels(sf_policy), label,
 			     strlen(label), &subject, &err);

@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "kmod_abi.h"
 #include "netlabel.h"
 #include "probe.h"
 #include "show.h"
@@ -361,16 +362,14 @@ static int smack_setup(uint32_t doi, const char *ambient, bool *changed)
 	return smackfs_set("ambient", ambient, changed);
 }
 
-/* smackfuse.ko's control files, when the module is loaded. */
-#define KMOD_DIR "/sys/kernel/security/smackfuse/"
-
+/* smackfuse.ko's control files (kmod_abi.h), when the module is loaded. */
 static int kmod_write(const char *file, const char *value)
 {
 	char path[64];
 	FILE *f;
 	int rc;
 
-	snprintf(path, sizeof(path), "%s%s", KMOD_DIR, file);
+	snprintf(path, sizeof(path), SF_KMOD_DIR "/%s", file);
 	f = fopen(path, "w");
 	if (!f)
 		return -1;
@@ -388,12 +387,14 @@ static int kmod_setup(uint32_t doi, const char *ambient)
 {
 	char num[16];
 
-	if (access(KMOD_DIR, F_OK))
+	if (access(SF_KMOD_DIR, F_OK))
 		return 0;	/* no module: nothing to tell */
 	snprintf(num, sizeof(num), "%u", doi);
-	if (kmod_write("ambient", ambient) || kmod_write("doi", num)) {
-		fprintf(stderr, "%s: smackfuse.ko refused the DOI or the ambient label (%s%s): %s\n",
-			prog, KMOD_DIR, "doi, ambient", strerror(errno));
+	if (kmod_write(SF_KMOD_AMBIENT, ambient) ||
+	    kmod_write(SF_KMOD_DOI, num)) {
+		fprintf(stderr, "%s: smackfuse.ko refused the DOI or the ambient label (%s/%s, %s): %s\n",
+			prog, SF_KMOD_DIR, SF_KMOD_DOI, SF_KMOD_AMBIENT,
+			strerror(errno));
 		return -1;
 	}
 	return 0;

@@ -29,9 +29,8 @@
 #include <security/pam_ext.h>
 #include <security/pam_modules.h>
 
+#include "kmod_abi.h"
 #include "users.h"
-
-#define SF_PAM_KMOD_DIR "/sys/kernel/security/smackfuse"
 
 struct sf_pam_opts {
 	const char *map;	/* map=PATH */
@@ -50,7 +49,7 @@ static int sf_pam_args(pam_handle_t *pamh, int argc, const char **argv,
 	int i;
 
 	o->map = SF_USERS_DEFAULT;
-	o->kmod = SF_PAM_KMOD_DIR;
+	o->kmod = SF_KMOD_DIR;
 	o->debug = false;
 	o->nofail = false;
 	for (i = 0; i < argc; i++) {
@@ -116,13 +115,13 @@ static int sf_pam_label(struct sf_labels *labels, const struct sf_users *u,
  */
 static int sf_pam_set_current(const char *dir, const char *label)
 {
-	char path[4096], back[SF_LABEL_MAX + 2];
+	char path[4096], back[SF_KMOD_LABEL_LINE_MAX + 1];
 	size_t len = strlen(label);
 	ssize_t n;
 	int fd;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/current", dir) >=
-	    sizeof(path))
+	if ((size_t)snprintf(path, sizeof(path), "%s/" SF_KMOD_CURRENT,
+			     dir) >= sizeof(path))
 		return -ENAMETOOLONG;
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -205,8 +204,8 @@ static int sf_pam_open(pam_handle_t *pamh, const struct sf_pam_opts *o,
 	rc = sf_pam_set_current(o->kmod, label);
 	if (rc) {
 		pam_syslog(pamh, LOG_ERR, "cannot label the session of %s "
-			   "\"%s\": %s/current: %s", pw.pw_name, label,
-			   o->kmod, strerror(-rc));
+			   "\"%s\": %s/" SF_KMOD_CURRENT ": %s", pw.pw_name,
+			   label, o->kmod, strerror(-rc));
 		return PAM_SESSION_ERR;
 	}
 	if (o->debug)

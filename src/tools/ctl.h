@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "kmod_abi.h"
 #include "paths.h"
 
 struct ctl_opts {
@@ -18,7 +19,7 @@ struct ctl_opts {
 	struct sf_dir etc;
 	struct sf_dir smack_etc;	/* --smack-etc: default /etc/smack */
 	const char *rundir;	/* --rundir, $SMACKFUSE_RUNDIR, /run/smackfuse */
-	const char *kmod_dir;	/* --kmod-dir: /sys/kernel/security/smackfuse */
+	const char *kmod_dir;	/* --kmod-dir: SF_KMOD_DIR (kmod_abi.h) */
 	unsigned int targets;	/* --target: CTL_T_* (0: the default) */
 	int wait;		/* --wait: seconds to wait for mounts */
 	bool verbose;
@@ -33,7 +34,6 @@ struct ctl_opts {
 #define CTL_T_MOUNTS	0x1u
 #define CTL_T_KMOD	0x2u
 #define CTL_T_NETLABEL	0x4u
-#define CTL_KMOD_DIR	"/sys/kernel/security/smackfuse"
 
 /* ctl_targets.c: the control directories to act on (every running
  * mount, or --mount), and the module and NetLabel as --target says. */

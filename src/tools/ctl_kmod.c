@@ -22,8 +22,6 @@
 #include "smack.h"
 #include "ctl.h"
 
-#define CTL_KMOD_WRITE_MAX	(4u << 20)	/* SF_WRITE_MAX in fs.c */
-
 /* Parse @text with @parse into @b; say file:line:reason if it fails. */
 static int ctl_kmod_parse(struct sf_labels *labels, const char *name,
 			  int (*parse)(struct sf_labels *, const char *,
@@ -126,26 +124,28 @@ static int ctl_kmod_send(const struct ctl_opts *o,
 {
 	int rc;
 
-	if (batch->len > CTL_KMOD_WRITE_MAX) {
+	if (batch->len > SF_KMOD_WRITE_MAX) {
 		ctl_err("kmod %s: %zu bytes of rules exceed the module's "
 			"one-write limit of %u bytes; nothing sent",
-			o->kmod_dir, batch->len, CTL_KMOD_WRITE_MAX);
+			o->kmod_dir, batch->len, SF_KMOD_WRITE_MAX);
 		return -E2BIG;
 	}
 	if (batch->len) {
-		rc = ctl_write_file(o->kmod_dir, "load2", batch->data,
+		rc = ctl_write_file(o->kmod_dir, SF_KMOD_LOAD2, batch->data,
 				    batch->len);
 		if (rc < 0) {
-			ctl_say_write_error("kmod", o->kmod_dir, "load2", rc);
+			ctl_say_write_error("kmod", o->kmod_dir,
+					    SF_KMOD_LOAD2, rc);
 			return rc;
 		}
 	}
 	if (!onlycap)
 		return 0;
-	rc = ctl_write_file(o->kmod_dir, "onlycap", *onlycap ? onlycap : "-",
+	rc = ctl_write_file(o->kmod_dir, SF_KMOD_ONLYCAP,
+			    *onlycap ? onlycap : "-",
 			    *onlycap ? strlen(onlycap) : 1);
 	if (rc < 0) {
-		ctl_say_write_error("kmod", o->kmod_dir, "onlycap", rc);
+		ctl_say_write_error("kmod", o->kmod_dir, SF_KMOD_ONLYCAP, rc);
 		ctl_err("kmod %s: the rules above were applied; onlycap was not",
 			o->kmod_dir);
 		return rc;
@@ -173,7 +173,7 @@ int ctl_kmod_apply(const struct ctl_opts *o, const struct ctl_text *rules,
 		rc = -ENOMEM;
 		goto out;
 	}
-	rc = ctl_read_file(o->kmod_dir, "load2", &now);
+	rc = ctl_read_file(o->kmod_dir, SF_KMOD_LOAD2, &now);
 	if (rc < 0) {
 		ctl_err("kmod %s/load2: %s", o->kmod_dir, strerror(-rc));
 		goto out;

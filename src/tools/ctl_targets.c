@@ -160,7 +160,7 @@ bool ctl_kmod_present(const struct ctl_opts *o)
 {
 	char path[PATH_MAX];
 
-	if (snprintf(path, sizeof(path), "%s/load2", o->kmod_dir) >=
+	if (snprintf(path, sizeof(path), "%s/" SF_KMOD_LOAD2, o->kmod_dir) >=
 	    (int)sizeof(path))
 		return false;
 	return access(path, F_OK) == 0;

@@ -45,7 +45,7 @@ static const char usage[] =
 "  -T, --target LIST        load/apply/cipso act on these only: mounts,\n"
 "                           kmod, netlabel (comma separated); default:\n"
 "                           each one present (only the mount of --mount)\n"
-"      --kmod-dir DIR       the module's files (" CTL_KMOD_DIR ")\n"
+"      --kmod-dir DIR       the module's files (" SF_KMOD_DIR ")\n"
 "      --etc DIR            smackfuse policy directory\n"
 "                           (" SF_ETC_DEFAULT "), or $" SF_ETC_ENV "\n"
 "      --smack-etc DIR      smack-utils policy directory (/etc/smack;\n"
@@ -126,7 +126,7 @@ int main(int argc, char **argv)
 	};
 	struct ctl_opts o = {
 		.smack_etc = { "/etc/smack", "built-in default", false },
-		.kmod_dir = CTL_KMOD_DIR,
+		.kmod_dir = SF_KMOD_DIR,
 	};
 	const char *etc = NULL, *rundir = NULL;
 	size_t i;

@@ -4,7 +4,7 @@
  *
  *   smackrun [-u UID[:GID]] LABEL COMMAND [ARG...]
  *
- * Writes LABEL to /sys/kernel/security/smackfuse/current (the module
+ * Writes LABEL to the module's current file (kmod_abi.h; the module
  * refuses unless the caller has CAP_MAC_ADMIN, and onlycap allows it), or,
  * without the module on a kernel whose own LSM is Smack, to
  * /proc/self/attr/current as mainline's tools do,
@@ -21,7 +21,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#define SF_CURRENT "/sys/kernel/security/smackfuse/current"
+#include "kmod_abi.h"
+
+#define SF_CURRENT SF_KMOD_PATH(SF_KMOD_CURRENT)
 #define SF_LSM "/sys/kernel/security/lsm"
 #define SMACK_CURRENT "/proc/self/attr/current"
 /* The exit status of a command that could not be run, as the shell's. */

@@ -9,14 +9,26 @@ U=1000
 
 check "fuse.ko loads" load_fuse
 check "smackfuse.ko loads" insmod /lib/modules/smackfuse.ko
+# The ABI (src/common/kmod_abi.h): the module states its version on the
+# first line of features; a verdicts writer announces its own on the
+# mount line, and one of another version, or of none (a daemon older
+# than the versions), is refused with EPROTO and a kernel warning.
+check_out "ABI: the features file's first line states ABI 1" "abi 1" \
+	head -n 1 $SF/features
+check_out "ABI: verdicts: a writer that states no version is refused: EPROTO" \
+	EPROTO kact write $SF/verdicts "mount 0"
+check_out "ABI: verdicts: a writer of ABI 2 is refused: EPROTO" \
+	EPROTO kact write $SF/verdicts "mount 0 2"
+check "ABI: ... and the kernel log names both versions" sh -c \
+	"dmesg | grep -q 'smackfuse: verdicts: smackfuse.ko speaks ABI 1, the writer (pid [0-9]*, kact) speaks ABI 2: refused'"
 # The verdicts file takes a daemon's own /dev/fuse only, and a verdict
 # only after that binding; opening it needs CAP_MAC_ADMIN.
 check_fails "verdicts: a descriptor that is not /dev/fuse binds no mount" \
-	sh -c "echo 'mount 0' >$SF/verdicts"
+	sh -c "echo 'mount 0 1' >$SF/verdicts"
 check_fails "verdicts: a verdict before any binding is refused" \
 	sh -c "echo 'set 0 1 A ffff' >$SF/verdicts"
 check_fails "verdicts: uid $U may not open it" \
-	smackrun -u $U _ sh -c "echo 'mount 0' >$SF/verdicts"
+	smackrun -u $U _ sh -c "echo 'mount 0 1' >$SF/verdicts"
 mkdir -p /tmp/src /mnt/k
 echo secret >/tmp/src/secret
 chmod 644 /tmp/src/secret
@@ -57,6 +69,34 @@ getattrs() {
 		awk '{ for (i = 1; i < NF; i += 2) if ($i == "GETATTR") print $(i + 1) }'
 }
 mkdir -p /tmp/ctl-kmod /tmp/ctl-auto /tmp/ctl-uring
+# A daemon refuses a module that speaks another ABI version, or states
+# none (an older module): a features file that says so is bind-mounted
+# over the module's.  subject=kmod and subject=auto (which picks the
+# module) alike; the message names both versions, and nothing mounts.
+sed 's/^abi 1$/abi 2/' $SF/features >/tmp/features-abi2
+sed 1d $SF/features >/tmp/features-none
+for c in "abi2 kmod" "abi2 auto" "none kmod"; do
+	set -- $c
+	case $1 in
+	abi2) says="smackfuse.ko speaks ABI 2, this smackfuse speaks ABI 1: subject=$2 refused" ;;
+	none) says="smackfuse.ko states no ABI version in $SF/features (it is older than ABI 1), this smackfuse speaks ABI 1: subject=$2 refused" ;;
+	esac
+	if ! mount --bind /tmp/features-$1 $SF/features; then
+		not_ok "ABI: a features file of $1 bind-mounted over the module's"
+		continue
+	fi
+	if smackfuse --rules /tmp/rules -o subject=$2 /tmp/src /mnt/k \
+		2>/tmp/abi.err; then
+		not_ok "ABI: subject=$2, a module of $1: smackfuse refuses to mount"
+		umount /mnt/k
+	else
+		ok "ABI: subject=$2, a module of $1: smackfuse refuses to mount"
+	fi
+	check "ABI: ... and says: $says" grep -qF "$says" /tmp/abi.err
+	umount $SF/features
+done
+check_out "ABI: the module's own features file is back" "abi 1" \
+	head -n 1 $SF/features
 # A kernel with FUSE over io_uring (6.14+) runs the points a third time,
 # "uring": subject=kmod with the fuse module's enable_uring Y, so that
 # the daemon serves its requests (and hands its verdicts) over the ring.

@@ -55,6 +55,7 @@
  *   acl-user PATH UID         set PATH's access ACL to u::rw-,u:UID:rw-,
  *                             g::---,m::rw-,o::---
  *   setown PATH | setsig PATH  fcntl F_SETOWN / F_SETSIG on PATH (read-only)
+ *   write PATH TEXT           one open(O_WRONLY) and one write(2) of TEXT
  *   chmod PATH | chown PATH | utimens PATH   chmod(2) to 0666, chown(2) to
  *                             the caller's own ids, utimensat(2) with
  *                             explicit times; fchmod, fchown, futimens:
@@ -680,9 +681,28 @@ static int stat_times(const char *path, long n)
 	return 0;
 }
 
-/* The access ACL u::rw-,u:@uid:rw-,g::---,m::rw-,o::--- in its xattr
- * form: version 2, then (tag, perm, id) entries, little-endian, in tag
- * order. */
+/* One write(2) of @text to @path, as is: the errno of the open or the
+ * write (a short write is EIO). */
+static int do_write(const char *path, const char *text)
+{
+	size_t len = strlen(text);
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n = -1;
+	int e;
+
+	if (fd >= 0) {
+		n = write(fd, text, len);
+		if (n >= 0 && (size_t)n != len) {
+			errno = EIO;
+			n = -1;
+		}
+		e = errno;
+		close(fd);
+		errno = e;
+	}
+	return outcome(n < 0 ? -1 : 0);
+}
+
 /* What one pread(2) of @size at @off returns, as is (a label file's
  * text ends in its newline), or the errno's name. */
 static int do_pread(const char *path, long off, size_t size)
@@ -709,6 +729,9 @@ static int acl_user(const char *path, unsigned int uid)
 		{ 0x01, 6 }, { 0x02, 6 }, { 0x04, 0 }, { 0x10, 6 }, { 0x20, 0 },
 	};
 	unsigned char buf[4 + sizeof(e) / sizeof(*e) * 8], *p = buf + 4;
+/* The access ACL u::rw-,u:@uid:rw-,g::---,m::rw-,o::--- in its xattr
+ * form: version 2, then (tag, perm, id) entries, little-endian, in tag
+ * order. */
 	size_t i;
 
 	memset(buf, 0, sizeof(buf));
@@ -783,6 +806,8 @@ int main(int argc, char **argv)
 		return outcome(do_inet6(op, "::", (int)num(argv[2])));
 	if ((!strcmp(op, "inet6-send") || !strcmp(op, "inet6-connect")) &&
 	    argc == 4)
+	if (!strcmp(op, "write") && argc == 4)
+		return do_write(argv[2], argv[3]);
 		return outcome(do_inet6(op, argv[2], (int)num(argv[3])));
 	if (!strcmp(op, "udp6-bind"))
 		return outcome(do_udp6(op, "::", (int)num(argv[2])));

@@ -19,13 +19,9 @@
 #include <syslog.h>
 #include <unistd.h>
 
+#include "kmod_abi.h"
 #include "smackfuse.h"
 #include "uids.h"
-
-#define SF_KMOD_DIR "/sys/kernel/security/smackfuse/"
-#define SF_KMOD_PIDLABEL SF_KMOD_DIR "pidlabel"
-#define SF_KMOD_PIDLABELS SF_KMOD_DIR "pidlabels"
-#define SF_KMOD_FEATURES SF_KMOD_DIR "features"
 
 /* Where the one-time notices of this file go (-f: standard error). */
 static bool sf_subject_foreground;
@@ -96,9 +92,43 @@ static bool sf_has_line(const char *text, const char *word)
 }
 
 /*
- * Does the loaded smackfuse.ko send the checks the kernel would answer
- * from held attributes, access(2) and a directory's write, to the daemon
- * (its "features" file says perm_refresh)?  Then the kernel may
+ * Does the loaded smackfuse.ko speak our ABI version (kmod_abi.h)?  It
+ * states its own on the first line of its features (@text).  A module
+ * that states another, or none, is refused whatever it offers: the
+ * verdicts we would hand it, the labels we would read from it and the
+ * checks it would send here may mean something else to it.  @how is how
+ * it came to be asked ("subject=kmod", "subject=auto").  0 or -EPROTO,
+ * after one message naming both versions.
+ */
+static int sf_kmod_abi_check(const char *text, const char *how)
+{
+	int abi;
+	char nl;
+
+	if (sscanf(text, SF_FEATURES_ABI_SCAN, &abi, &nl) != 2 ||
+	    nl != '\n') {
+		fprintf(stderr, "smackfuse: smackfuse.ko states no ABI version "
+			"in %s (it is older than ABI 1), this smackfuse speaks "
+			"ABI %d: %s refused; load the smackfuse.ko of this "
+			"smackfuse's release (smackfuse-kmod(7))\n",
+			SF_KMOD_PATH(SF_KMOD_FEATURES), SF_ABI_VERSION, how);
+		return -EPROTO;
+	}
+	if (abi != SF_ABI_VERSION) {
+		fprintf(stderr, "smackfuse: smackfuse.ko speaks ABI %d, this "
+			"smackfuse speaks ABI %d: %s refused; load the "
+			"smackfuse.ko of this smackfuse's release "
+			"(smackfuse-kmod(7))\n", abi, SF_ABI_VERSION, how);
+		return -EPROTO;
+	}
+	return 0;
+}
+
+/*
+ * What the loaded smackfuse.ko offers, once it speaks our ABI version
+ * (sf_kmod_abi_check()).  Does it send the checks the kernel would
+ * answer from held attributes, access(2) and a directory's write, to the
+ * daemon (its "features" file says perm_refresh)?  Then the kernel may
  * keep what the daemon would otherwise have to be asked for at each walk
  * (ops_cache.c).  Does it send a change of attributes too
  * (setattr_refresh)?  Then such a call's GETATTR may be that check, w
@@ -106,35 +136,39 @@ static bool sf_has_line(const char *text, const char *word)
  * open file of the module keeps it loaded, so what the kernel was let
  * keep never outlives the module that makes it safe.
  */
-static void sf_kmod_features(struct sf_fs *fs)
+static int sf_kmod_features(struct sf_fs *fs, const char *how)
 {
 	char buf[256];
-	ssize_t len;
-	int fd;
+	ssize_t len = -1;
+	int fd, rc;
 
-	fd = open(SF_KMOD_FEATURES, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	len = pread(fd, buf, sizeof(buf) - 1, 0);
-	if (len > 0) {
-		buf[len] = '\0';
-		fs->kmod_refresh = sf_has_line(buf, "perm_refresh");
+	fd = open(SF_KMOD_PATH(SF_KMOD_FEATURES), O_RDONLY | O_CLOEXEC);
+	if (fd >= 0)
+		len = pread(fd, buf, sizeof(buf) - 1, 0);
+	buf[len > 0 ? len : 0] = '\0';
+	rc = sf_kmod_abi_check(buf, how);
+	if (!rc) {
+		fs->kmod_refresh = sf_has_line(buf, SF_FEATURE_PERM_REFRESH);
 		fs->kmod_verdicts = fs->kmod_refresh &&
-				    sf_has_line(buf, "verdicts");
+				    sf_has_line(buf, SF_FEATURE_VERDICTS);
 		fs->kmod_setattr = fs->kmod_refresh &&
-				   sf_has_line(buf, "setattr_refresh");
-		if (sf_has_line(buf, "pidlabels"))
-			fs->kmod_pidlabels_fd = open(SF_KMOD_PIDLABELS,
-						     O_RDONLY | O_CLOEXEC);
+				   sf_has_line(buf, SF_FEATURE_SETATTR_REFRESH);
+		if (sf_has_line(buf, SF_FEATURE_PIDLABELS))
+			fs->kmod_pidlabels_fd =
+				open(SF_KMOD_PATH(SF_KMOD_PIDLABELS),
+				     O_RDONLY | O_CLOEXEC);
 	}
-	if (fs->kmod_refresh)
+	if (!rc && fs->kmod_refresh)
 		fs->kmod_pin_fd = fd;
-	else
+	else if (fd >= 0)
 		close(fd);
+	return rc;
 }
 
 int sf_subject_setup(struct sf_fs *fs)
 {
+	const char *how = "subject=kmod";
+
 	fs->kmod_pin_fd = -1;
 	fs->kmod_pidlabels_fd = -1;
 	fs->verdict_fd = -1;
@@ -146,6 +180,7 @@ int sf_subject_setup(struct sf_fs *fs)
 			"where mainline Smack refuses them; load the module "
 			"to check them (smackfuse(8), Known differences)\n");
 	if (fs->opt.subject == SF_SUBJ_AUTO) {
+		how = "subject=auto";
 		if (sf_host_smack())
 			fs->opt.subject = SF_SUBJ_SMACK;
 		else if (access(SF_KMOD_DIR, F_OK) == 0)
@@ -159,14 +194,14 @@ int sf_subject_setup(struct sf_fs *fs)
 		return -ENOENT;
 	}
 	if (fs->opt.subject == SF_SUBJ_KMOD &&
-	    access(SF_KMOD_PIDLABEL, W_OK) != 0) {
+	    access(SF_KMOD_PATH(SF_KMOD_PIDLABEL), W_OK) != 0) {
 		fprintf(stderr, "smackfuse: subject=kmod: kernel companion "
-			"not loaded (%s: %s)\n", SF_KMOD_PIDLABEL,
-			strerror(errno));
+			"not loaded (%s: %s)\n",
+			SF_KMOD_PATH(SF_KMOD_PIDLABEL), strerror(errno));
 		return -ENOENT;
 	}
 	if (fs->opt.subject == SF_SUBJ_KMOD)
-		sf_kmod_features(fs);
+		return sf_kmod_features(fs, how);
 	return 0;
 }
 
@@ -452,12 +487,12 @@ static __thread int sf_kmod_fd = -1;
 
 static sf_lid sf_subject_kmod(struct sf_fs *fs, pid_t pid)
 {
-	char buf[SF_LABEL_MAX + 2];
+	char buf[SF_KMOD_LABEL_LINE_MAX + 1];
 	ssize_t len;
 	int n;
 
 	if (fs->kmod_pidlabels_fd >= 0) {
-		/* One call: the offset is the pid (its pidlabels.c). */
+		/* One call: the offset is the pid (kmod_abi.h, PIDLABELS). */
 		len = pread(fs->kmod_pidlabels_fd, buf, sizeof(buf) - 1, pid);
 		if (len <= 0)
 			return SF_LID_FLOOR;
@@ -465,7 +500,8 @@ static sf_lid sf_subject_kmod(struct sf_fs *fs, pid_t pid)
 		return sf_label_from_text(fs, buf, (int)len);
 	}
 	if (sf_kmod_fd < 0)
-		sf_kmod_fd = open(SF_KMOD_PIDLABEL, O_RDWR | O_CLOEXEC);
+		sf_kmod_fd = open(SF_KMOD_PATH(SF_KMOD_PIDLABEL),
+				  O_RDWR | O_CLOEXEC);
 	if (sf_kmod_fd < 0)
 		return SF_LID_FLOOR;
 	n = snprintf(buf, sizeof(buf), "%d", pid);

@@ -7,10 +7,11 @@
  *
  * Without this the kernel may hold only attributes every subject has
  * every access to: any other would let a cached mode answer a check the
- * daemon never saw.  With it (subject=kmod, a module whose features file
- * says "verdicts"), before each reply that lets the kernel hold a node's
- * attributes we write the caller's verdict on the node: for every
- * request R of r, w, x and a, whether sf_access() gives it.  The module
+ * daemon never saw.  With it (subject=kmod, a module that offers the
+ * verdicts feature; kmod_abi.h has the lines' grammar), before each reply
+ * that lets the kernel hold a node's attributes we write the caller's
+ * verdict on the node: for every request R of r, w, x and a, whether
+ * sf_access() gives it.  The module
  * allows a check its verdict allows and sends every other one here, as a
  * refresh from the caller (getattr.c decides it with privilege and the
  * audit line), so a verdict only ever saves a request.
@@ -26,16 +27,14 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kmod_abi.h"
 #include "smackfuse.h"
-
-#define SF_KMOD_VERDICTS "/sys/kernel/security/smackfuse/verdicts"
 
 /* Node types whose attributes the kernel may hold under verdicts: opening
  * a FIFO, a socket or a device sends no request, and smack_file_open's
@@ -76,13 +75,14 @@ void sf_verdicts_setup(struct sf_fs *fs)
 	/* fs->verdict_fd is -1 from sf_subject_setup(). */
 	if (!fs->kmod_verdicts || fs->opt.checks_off || fs->opt.cache_strict)
 		return;
-	fd = open(SF_KMOD_VERDICTS, O_WRONLY | O_CLOEXEC);
+	fd = open(SF_KMOD_PATH(SF_KMOD_VERDICTS), O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		rc = -errno;
 	if (!rc) {
-		/* Our /dev/fuse: the module binds the mount it serves. */
-		snprintf(line, sizeof(line), "mount %d\n",
-			 fuse_session_fd(fs->se));
+		/* Our /dev/fuse: the module binds the mount it serves,
+		 * if we speak its ABI version. */
+		snprintf(line, sizeof(line), SF_VERDICT_MOUNT_FMT,
+			 fuse_session_fd(fs->se), SF_ABI_VERSION);
 		fs->verdict_fd = fd;
 		rc = sf_verdict_write(fs, line, strlen(line));
 	}
@@ -142,8 +142,8 @@ static int sf_verdict_line(struct sf_fs *fs, const struct sf_subject *s,
 	sf_rcu_read_lock();
 	map = sf_verdict_map(s->lid, object, sf_policy_snapshot(fs->policy));
 	sf_rcu_read_unlock();
-	len = snprintf(line, size, "set %" PRIu64 " %" PRIu64 " %s %x\n",
-		       gen, (uint64_t)sf_node_ino(fs, n), name, map);
+	len = snprintf(line, size, SF_VERDICT_SET_FMT, (unsigned long long)gen,
+		       (unsigned long long)sf_node_ino(fs, n), name, map);
 	if (len <= 0 || (size_t)len >= size)
 		return 0;
 	/* Recorded before the write: a failed write leaves the module
@@ -184,8 +184,8 @@ void sf_verdict_forget(struct sf_fs *fs, const struct sf_node *n)
 
 	if (!sf_verdicts_on(fs))
 		return;
-	len = snprintf(line, sizeof(line), "forget %" PRIu64 "\n",
-		       (uint64_t)sf_node_ino(fs, n));
+	len = snprintf(line, sizeof(line), SF_VERDICT_FORGET_FMT,
+		       (unsigned long long)sf_node_ino(fs, n));
 	sf_verdict_write(fs, line, (size_t)len);
 }
 
@@ -205,7 +205,8 @@ void sf_verdicts_flush(struct sf_fs *fs)
 	if (!sf_verdicts_on(fs))
 		return;
 	gen = atomic_fetch_add(&fs->verdict_gen, 1) + 1;
-	len = snprintf(line, sizeof(line), "gen %" PRIu64 "\n", gen);
+	len = snprintf(line, sizeof(line), SF_VERDICT_GEN_FMT,
+		       (unsigned long long)gen);
 	for (try = 0; try < 100; try++) {
 		if (!sf_verdict_write(fs, line, (size_t)len))
 			return;
