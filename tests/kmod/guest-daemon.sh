@@ -63,12 +63,6 @@ done
 # a/acl: root's, 660, and its ACL lets uid $U read and write it.
 check_out "backing file a/acl gets an ACL for uid $U" OK \
 	kact acl-user /tmp/src/a/acl $U
-# getattrs CONFIG: the GETATTR requests the mount has answered so far.
-getattrs() {
-	sed -n 's/^requests: //p' /tmp/ctl-$1/status |
-		awk '{ for (i = 1; i < NF; i += 2) if ($i == "GETATTR") print $(i + 1) }'
-}
-mkdir -p /tmp/ctl-kmod /tmp/ctl-auto /tmp/ctl-uring
 # A daemon refuses a module that speaks another ABI version, or states
 # none (an older module): a features file that says so is bind-mounted
 # over the module's.  subject=kmod and subject=auto (which picks the
@@ -97,6 +91,12 @@ for c in "abi2 kmod" "abi2 auto" "none kmod"; do
 done
 check_out "ABI: the module's own features file is back" "abi 1" \
 	head -n 1 $SF/features
+# getattrs CONFIG: the GETATTR requests the mount has answered so far.
+getattrs() {
+	sed -n 's/^requests: //p' /tmp/ctl-$1/status |
+		awk '{ for (i = 1; i < NF; i += 2) if ($i == "GETATTR") print $(i + 1) }'
+}
+mkdir -p /tmp/ctl-kmod /tmp/ctl-auto /tmp/ctl-uring
 # A kernel with FUSE over io_uring (6.14+) runs the points a third time,
 # "uring": subject=kmod with the fuse module's enable_uring Y, so that
 # the daemon serves its requests (and hands its verdicts) over the ring.

@@ -52,10 +52,10 @@
  *   kill-loop PID N | msgsnd-loop KEY N       N denied-expected calls
  *   setxattr PATH NAME VALUE | getxattr PATH NAME
  *   pread PATH OFFSET SIZE    prints what one pread(2) returns, or errno
+ *   write PATH TEXT           one open(O_WRONLY) and one write(2) of TEXT
  *   acl-user PATH UID         set PATH's access ACL to u::rw-,u:UID:rw-,
  *                             g::---,m::rw-,o::---
  *   setown PATH | setsig PATH  fcntl F_SETOWN / F_SETSIG on PATH (read-only)
- *   write PATH TEXT           one open(O_WRONLY) and one write(2) of TEXT
  *   chmod PATH | chown PATH | utimens PATH   chmod(2) to 0666, chown(2) to
  *                             the caller's own ids, utimensat(2) with
  *                             explicit times; fchmod, fchown, futimens:
@@ -723,15 +723,15 @@ static int do_pread(const char *path, long off, size_t size)
 	return 0;
 }
 
+/* The access ACL u::rw-,u:@uid:rw-,g::---,m::rw-,o::--- in its xattr
+ * form: version 2, then (tag, perm, id) entries, little-endian, in tag
+ * order. */
 static int acl_user(const char *path, unsigned int uid)
 {
 	static const struct { unsigned short tag, perm; } e[] = {
 		{ 0x01, 6 }, { 0x02, 6 }, { 0x04, 0 }, { 0x10, 6 }, { 0x20, 0 },
 	};
 	unsigned char buf[4 + sizeof(e) / sizeof(*e) * 8], *p = buf + 4;
-/* The access ACL u::rw-,u:@uid:rw-,g::---,m::rw-,o::--- in its xattr
- * form: version 2, then (tag, perm, id) entries, little-endian, in tag
- * order. */
 	size_t i;
 
 	memset(buf, 0, sizeof(buf));
@@ -774,6 +774,8 @@ int main(int argc, char **argv)
 		return outcome(getxattr(argv[2], argv[3], value,
 					sizeof(value)) < 0 ? -1 : 0);
 	}
+	if (!strcmp(op, "write") && argc == 4)
+		return do_write(argv[2], argv[3]);
 	if (!strcmp(op, "pread") && argc == 5)
 		return do_pread(argv[2], num(argv[3]), (size_t)num(argv[4]));
 	if (!strcmp(op, "acl-user") && argc == 4)
@@ -806,8 +808,6 @@ int main(int argc, char **argv)
 		return outcome(do_inet6(op, "::", (int)num(argv[2])));
 	if ((!strcmp(op, "inet6-send") || !strcmp(op, "inet6-connect")) &&
 	    argc == 4)
-	if (!strcmp(op, "write") && argc == 4)
-		return do_write(argv[2], argv[3]);
 		return outcome(do_inet6(op, argv[2], (int)num(argv[3])));
 	if (!strcmp(op, "udp6-bind"))
 		return outcome(do_udp6(op, "::", (int)num(argv[2])));
