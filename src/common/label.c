@@ -118,6 +118,21 @@ size_t sf_label_prefix(const char *s, size_t len)
 	return i;
 }
 
+int sf_label_import(struct sf_labels *labels, const char *s, size_t len,
+		    sf_lid *out, struct sf_error *err)
+{
+	size_t n = sf_label_prefix(s, len), i;
+
+	if (n)
+		return sf_label_intern(labels, s, n, out, err);
+	/* no label: sf_label_valid() of what there is says why (empty, a
+	 * leading '-', too long, or a first byte no label holds) */
+	for (i = 0; i < len && sf_label_byte_ok((unsigned char)s[i]); i++)
+		;
+	sf_label_valid(s, i ? i : len ? 1 : 0, err);
+	return -EINVAL;
+}
+
 static struct sf_label_tab *sf_tab_new(u32 cap)
 {
 	struct sf_label_tab *t = sf_zalloc(sizeof(*t));

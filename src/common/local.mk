@@ -21,6 +21,9 @@ src_common_libsfcore_a_CFLAGS = $(AM_CFLAGS) $(URCU_CFLAGS)
 # the IPv4 CIPSO option; freestanding like the rest, so smackfuse.ko can
 # build it too.  (Lines added by the netlabel engineer.)
 src_common_libsfcore_a_SOURCES += src/common/cipso.h src/common/cipso.c
+# The smackfs netlabel line, read by a mount's control file and by
+# smackfuse.ko's netlabel file alike (issue 45).
+src_common_libsfcore_a_SOURCES += src/common/net4addr.h src/common/net4addr.c
 
 # src/common/user: what the user-space programs share besides the core
 # (the daemon, its control filesystem, smackfusectl, pam_smackfuse): the

@@ -87,6 +87,16 @@ size_t sf_label_prefix(const char *s, size_t len);
 
 struct sf_labels;	/* the intern table: append-only, lock-free lookup */
 
+/*
+ * sf_label_import - the label a smackfs write of one label gives
+ * ("ambient": a mount's control file and smackfuse.ko's file alike), as
+ * smk_import_entry(data, count) imports it: sf_label_prefix() of the
+ * write, interned into @labels.  Returns 0, or -EINVAL with the reason
+ * in @err when that is no label (-ENOMEM).
+ */
+int sf_label_import(struct sf_labels *labels, const char *s, size_t len,
+		    sf_lid *out, struct sf_error *err);
+
 struct sf_labels *sf_labels_new(void);
 void sf_labels_free(struct sf_labels *labels);
 /* Number of labels interned so far, reserved ones included. */

@@ -14,16 +14,10 @@
 
 #include "control.h"
 #include "cipso.h"
+#include "net4addr.h"
 #include "buf.h"
 #include "log.h"
 #include "parse.h"
-
-/* A single-label host entry of "netlabel". */
-struct ctl_netaddr {
-	u32 addr, mask;		/* host order, addr already masked */
-	int prefix;
-	char label[SF_LABEL_MAX + 1];	/* a label or "-CIPSO" */
-};
 
 /*
  * NetLabel-related values.  doi, ambient and addrs are what the kernel's
@@ -32,7 +26,7 @@ struct ctl_netaddr {
 struct ctl_net {
 	struct sf_cipso_map map;	/* doi, direct, mapped, cipso2 rules */
 	sf_lid ambient;
-	struct ctl_netaddr *addrs;	/* sorted by prefix, longest first */
+	struct sf_net4addr *addrs;	/* "netlabel": longest prefix first */
 	size_t naddrs;
 	bool kernel;		/* apply doi/ambient/netlabel to the kernel */
 	bool smackfs;		/* ... which runs Smack: through smackfs */

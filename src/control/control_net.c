@@ -42,8 +42,6 @@
 #include "control_int.h"
 #include "netlabel.h"
 
-#define CTL_NETLBLADDRMIN	9	/* SMK_NETLBLADDRMIN */
-
 void ctl_net_init(struct ctl_net *n, bool kernel)
 {
 	memset(n, 0, sizeof(*n));
@@ -76,7 +74,7 @@ static const char *ctl_name(struct sf_control *c, sf_lid lid)
  * logging what the kernel refused; nothing is left half done.
  */
 static int ctl_net_sync(struct sf_control *c, const char *file, u32 doi,
-			sf_lid ambient, const struct ctl_netaddr *addrs,
+			sf_lid ambient, const struct sf_net4addr *addrs,
 			size_t naddrs)
 {
 	struct sf_nl_smack old = {
@@ -103,7 +101,7 @@ static int ctl_net_sync(struct sf_control *c, const char *file, u32 doi,
 		memcpy(hosts[i].sel.addr, &v, 4);
 		v = htonl(addrs[i].mask);
 		memcpy(hosts[i].sel.mask, &v, 4);
-		hosts[i].cipso = strcmp(addrs[i].label, "-CIPSO") == 0;
+		hosts[i].cipso = addrs[i].label == SF_LID_INVALID;
 	}
 	want.hosts = hosts;
 	want.nhosts = naddrs;
@@ -465,34 +463,30 @@ int ctl_show_ambient(struct sf_control *c, struct ctl_buf *out)
 	return ctl_buf_append(out, name, strlen(name) + 1);
 }
 
-static bool ctl_space(char ch)
-{
-	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' ||
-	       ch == '\v' || ch == '\f';
-}
-
+/* The label the write starts with, read by the core's sf_label_import()
+ * as smackfuse.ko's ambient file reads it. */
 ssize_t ctl_store_ambient(struct sf_control *c, const struct ctl_input *in)
 {
 	struct sf_error err = { .file = "ambient" };
-	const char *buf = in->buf;
-	size_t n = 0, len = in->len;
+	const char *name;
 	sf_lid lid;
 	int rc;
 
-	while (n < len && buf[n] && !ctl_space(buf[n]))
-		n++;
-	rc = sf_label_intern(c->labels, buf, n, &lid, &err);
+	rc = sf_label_import(c->labels, in->buf, in->len, &lid, &err);
 	if (rc == -EINVAL)
 		ctl_log_error(c, &err);
-	if (rc == 0 && c->net.smackfs)
-		rc = ctl_smackfs_store(c, "ambient", buf, n);
-	else if (rc == 0)
+	if (rc)
+		return rc;
+	name = ctl_name(c, lid);
+	if (c->net.smackfs)
+		rc = ctl_smackfs_store(c, "ambient", name, strlen(name));
+	else
 		rc = ctl_net_sync(c, "ambient", ctl_doi(c), lid, c->net.addrs,
 				  c->net.naddrs);
 	if (rc)
 		return rc;
 	c->net.ambient = lid;
-	return (ssize_t)len;
+	return (ssize_t)in->len;
 }
 
 /* ---- netlabel: single-label and CIPSO hosts, longest prefix first ---- */
@@ -505,128 +499,64 @@ int ctl_show_netlabel(struct sf_control *c, struct ctl_buf *out)
 	if (c->net.smackfs)
 		return ctl_smackfs_show(c, "netlabel", out);
 	for (i = 0; i < c->net.naddrs && rc == 0; i++) {
-		const struct ctl_netaddr *a = &c->net.addrs[i];
+		const struct sf_net4addr *a = &c->net.addrs[i];
 
-		rc = ctl_buf_printf(out, "%u.%u.%u.%u/%d %s\n",
+		rc = ctl_buf_printf(out, "%u.%u.%u.%u/%u %s\n",
 				    a->addr >> 24, (a->addr >> 16) & 0xff,
 				    (a->addr >> 8) & 0xff, a->addr & 0xff,
-				    a->prefix, a->label);
+				    a->prefix, a->label == SF_LID_INVALID ?
+				    SF_NET4ADDR_CIPSO : ctl_name(c, a->label));
 	}
 	return rc;
 }
 
-/* "A.B.C.D[/N] LABEL" into @a; LABEL may be -CIPSO or -DELETE. */
-static int ctl_parse_netaddr(struct sf_control *c, const char *buf,
-			     size_t len, struct ctl_netaddr *a)
+/*
+ * The host list with @a added, or its entry for @a's network replaced, in
+ * a new array (*@out, *@n).
+ */
+static int ctl_hosts_with(const struct ctl_net *net,
+			  const struct sf_net4addr *a,
+			  struct sf_net4addr **out, size_t *n)
 {
-	char tmp[SF_LABEL_MAX + 64], label[SF_LABEL_MAX + 2];
-	struct sf_error err = { .file = "netlabel" };
-	unsigned int b[4], prefix = 32;
-	int n = 0;
-	sf_lid lid;
+	struct sf_net4addr *v = calloc(net->naddrs + 1, sizeof(*v));
+	size_t i, k = 0, at;
 
-	if (len < CTL_NETLBLADDRMIN || len >= sizeof(tmp))
-		return -EINVAL;
-	memcpy(tmp, buf, len);
-	tmp[len] = '\0';
-	if (sscanf(tmp, "%3u.%3u.%3u.%3u/%2u %256s%n", &b[0], &b[1], &b[2],
-		   &b[3], &prefix, label, &n) != 6) {
-		prefix = 32;
-		if (sscanf(tmp, "%3u.%3u.%3u.%3u %256s%n", &b[0], &b[1],
-			   &b[2], &b[3], label, &n) != 5)
-			return -EINVAL;
-	}
-	while (tmp[n] && ctl_space(tmp[n]))
-		n++;
-	if (tmp[n] || prefix > 32 || b[0] > 255 || b[1] > 255 ||
-	    b[2] > 255 || b[3] > 255 || strlen(label) > SF_LABEL_MAX)
-		return -EINVAL;
-	if (label[0] == '-') {
-		if (strcmp(label, "-CIPSO") && strcmp(label, "-DELETE"))
-			return -EINVAL;
-	} else if (sf_label_intern(c->labels, label, strlen(label), &lid,
-				   &err)) {
-		ctl_log_error(c, &err);
-		return -EINVAL;
-	}
-	a->prefix = (int)prefix;
-	a->mask = prefix ? 0xffffffffu << (32 - prefix) : 0;
-	a->addr = ((u32)b[0] << 24 | (u32)b[1] << 16 | (u32)b[2] << 8 |
-		   (u32)b[3]) & a->mask;
-	memcpy(a->label, label, strlen(label) + 1);
+	if (!v)
+		return -ENOMEM;
+	for (i = 0; i < net->naddrs; i++)
+		if (net->addrs[i].addr != a->addr ||
+		    net->addrs[i].mask != a->mask)
+			v[k++] = net->addrs[i];
+	for (at = 0; at < k && v[at].prefix >= a->prefix; at++)
+		;
+	memmove(&v[at + 1], &v[at], (k - at) * sizeof(*v));
+	v[at] = *a;
+	*out = v;
+	*n = k + 1;
 	return 0;
 }
 
 /*
- * The host list with @a added, replaced or (-DELETE) removed, in a new
- * array (*@out, *@n).  -ENOENT: deleting what is not there.
+ * "A.B.C.D[/N] LABEL" (LABEL may be -CIPSO), one line a write, read by
+ * the core's sf_parse_net4addr() as smackfuse.ko's netlabel file reads
+ * each of its lines.
  */
-static int ctl_hosts_with(const struct ctl_net *net,
-			  const struct ctl_netaddr *a,
-			  struct ctl_netaddr **out, size_t *n)
-{
-	struct ctl_netaddr *v = calloc(net->naddrs + 1, sizeof(*v));
-	bool del = strcmp(a->label, "-DELETE") == 0, found = false;
-	size_t i, k = 0;
-
-	if (!v)
-		return -ENOMEM;
-	for (i = 0; i < net->naddrs; i++) {
-		if (net->addrs[i].addr == a->addr &&
-		    net->addrs[i].mask == a->mask)
-			found = true;
-		else
-			v[k++] = net->addrs[i];
-	}
-	if (del && !found) {
-		free(v);
-		return -ENOENT;
-	}
-	if (!del) {
-		size_t at;
-
-		for (at = 0; at < k && v[at].prefix >= a->prefix; at++)
-			;
-		memmove(&v[at + 1], &v[at], (k - at) * sizeof(*v));
-		v[at] = *a;
-		k++;
-	}
-	*out = v;
-	*n = k;
-	return 0;
-}
-
-/* A checked netlabel line for the kernel's Smack, as written. */
-static ssize_t ctl_smackfs_netlabel(struct sf_control *c,
-				    const struct ctl_netaddr *a,
-				    const char *buf, size_t len)
-{
-	int rc;
-
-	if (strcmp(a->label, "-DELETE") == 0) {
-		ctl_log(c, LOG_WARNING, "rejected write: netlabel: this "
-			"kernel runs Smack, whose IPv4 host list has no "
-			"-DELETE (only its IPv6 list has)");
-		return -EINVAL;
-	}
-	rc = ctl_smackfs_store(c, "netlabel", buf, len);
-	return rc ? rc : (ssize_t)len;
-}
-
 ssize_t ctl_store_netlabel(struct sf_control *c, const struct ctl_input *in)
 {
-	const char *buf = in->buf;
-	struct ctl_netaddr a, *addrs = NULL;
+	struct sf_error err = { .file = "netlabel" };
+	struct sf_net4addr a, *addrs = NULL;
 	size_t n = 0, len = in->len;
 	int rc;
 
-	if (ctl_parse_netaddr(c, buf, len, &a)) {
-		ctl_log(c, LOG_WARNING, "rejected write: netlabel: want "
-			"\"A.B.C.D[/N] LABEL\" (or -CIPSO, -DELETE)");
-		return -EINVAL;
+	rc = sf_parse_net4addr(c->labels, in->buf, len, &a, &err);
+	if (rc == -EINVAL)
+		ctl_log_error(c, &err);
+	if (rc)
+		return rc;
+	if (c->net.smackfs) {	/* the kernel's Smack: its own file */
+		rc = ctl_smackfs_store(c, "netlabel", in->buf, len);
+		return rc ? rc : (ssize_t)len;
 	}
-	if (c->net.smackfs)
-		return ctl_smackfs_netlabel(c, &a, buf, len);
 	rc = ctl_hosts_with(&c->net, &a, &addrs, &n);
 	if (rc == 0)
 		rc = ctl_net_sync(c, "netlabel", ctl_doi(c), c->net.ambient,

@@ -299,8 +299,8 @@ static ssize_t sf_store_ambient(struct sf_text *t, char *buf, size_t len)
 
 	if (!sf_admin())
 		return -EPERM;
-	rc = sf_label_intern(sf_policy_labels(sf_policy), buf,
-			     sf_chomp(buf, len), &lid, &err);
+	rc = sf_label_import(sf_policy_labels(sf_policy), buf, len, &lid,
+			     &err);
 	if (rc)
 		return rc;
 	sf_ambient_set(lid);

@@ -33,7 +33,6 @@
  */
 #include <linux/err.h>
 #include <linux/in.h>
-#include <linux/inet.h>
 #include <linux/net.h>
 #include <linux/netdevice.h>
 #include <linux/ptrace.h>
@@ -48,6 +47,7 @@
 #include <net/sock.h>
 #include <net/udp.h>
 #include "smackfuse.h"
+#include "net4addr.h"
 
 #define ARG(n)	regs_get_kernel_argument(regs, (n))
 #define SF_HOSTS_MAX	4096
@@ -66,11 +66,6 @@ struct sf_hosts {
 
 static struct sf_hosts __rcu *sf_hosts;
 static DEFINE_MUTEX(sf_hosts_lock);
-
-static __be32 sf_mask(u8 plen)
-{
-	return plen ? htonl(~0u << (32 - plen)) : 0;
-}
 
 /* Label of @addr: the longest matching host entry, else ambient. */
 sf_lid sf_host4_label(__be32 addr, bool *found)
@@ -355,92 +350,89 @@ const struct sf_hook sf_net4_hooks[] = {
 
 /* ---- the netlabel file ---- */
 
-static void sf_err_at(struct sf_error *err, unsigned int line,
-		      const char *reason)
+static void sf_hosts_add(struct sf_hosts *hs, const struct sf_net4addr *a)
 {
-	err->line = line;
-	err->column = 0;
-	strscpy(err->reason, reason, sizeof(err->reason));
-}
-
-/* One "A.B.C.D[/N] LABEL" line (no newline) into @h. */
-static int sf_parse_host(char *s, struct sf_host *h, unsigned int line,
-			 struct sf_error *err)
-{
-	char *addr = strsep(&s, " \t"), *label, *slash;
-	const char *end;
-	unsigned int plen = 32;
-	__be32 a;
-
-	while (s && (*s == ' ' || *s == '\t'))
-		s++;
-	label = s ? strsep(&s, " \t") : NULL;
-	if (!addr || !label || !*label || (s && *s)) {
-		sf_err_at(err, line, "want \"A.B.C.D[/N] LABEL\"");
-		return -EINVAL;
-	}
-	slash = strchr(addr, '/');
-	if (slash) {
-		*slash++ = '\0';
-		if (kstrtouint(slash, 10, &plen) || plen > 32) {
-			sf_err_at(err, line, "prefix length must be 0..32");
-			return -EINVAL;
-		}
-	}
-	if (!in4_pton(addr, -1, (u8 *)&a, '\0', &end)) {
-		sf_err_at(err, line, "not an IPv4 address");
-		return -EINVAL;
-	}
-	h->plen = plen;
-	h->mask = sf_mask(plen);
-	h->addr = a & h->mask;
-	if (!strcmp(label, "-CIPSO")) {
-		h->label = SF_LID_INVALID;
-		return 0;
-	}
-	return sf_label_intern(sf_policy_labels(sf_policy), label,
-			       strlen(label), &h->label, err) ? -EINVAL : 0;
-}
-
-static void sf_hosts_add(struct sf_hosts *hs, const struct sf_host *h)
-{
+	struct sf_host h = {
+		.addr = htonl(a->addr),
+		.mask = htonl(a->mask),
+		.plen = (u8)a->prefix,
+		.label = a->label,
+	};
 	u32 i, at;
 
 	for (i = 0; i < hs->n; i++) {
-		if (hs->h[i].addr == h->addr && hs->h[i].plen == h->plen) {
-			hs->h[i].label = h->label;
+		if (hs->h[i].addr == h.addr && hs->h[i].plen == h.plen) {
+			hs->h[i].label = h.label;
 			return;
 		}
 	}
-	for (at = 0; at < hs->n && hs->h[at].plen >= h->plen; at++)
+	for (at = 0; at < hs->n && hs->h[at].plen >= h.plen; at++)
 		;
-	memmove(&hs->h[at + 1], &hs->h[at], (hs->n - at) * sizeof(*h));
-	hs->h[at] = *h;
+	memmove(&hs->h[at + 1], &hs->h[at], (hs->n - at) * sizeof(h));
+	hs->h[at] = h;
 	hs->n++;
+}
+
+/*
+ * Each non-empty line of @buf (@len bytes, newlines included) read by the
+ * core's sf_parse_net4addr(), as a mount's netlabel control file reads
+ * its one line: into @hs, or with @hs NULL only checked (no label is
+ * interned).  @err's line is the line's number.
+ */
+static int sf_netlabel_lines(const char *buf, size_t len,
+			     struct sf_hosts *hs, struct sf_error *err)
+{
+	struct sf_labels *labels = hs ? sf_policy_labels(sf_policy) : NULL;
+	unsigned int line = 0;
+	size_t pos, n;
+
+	for (pos = 0; pos < len; pos += n) {
+		const char *nl = memchr(buf + pos, '\n', len - pos);
+		struct sf_net4addr a;
+		int rc;
+
+		n = nl ? (size_t)(nl - buf) - pos + 1 : len - pos;
+		line++;
+		if (buf[pos] == '\n')
+			continue;
+		rc = sf_parse_net4addr(labels, buf + pos, n, &a, err);
+		if (rc) {
+			err->line = line;
+			return rc;
+		}
+		if (hs)
+			sf_hosts_add(hs, &a);
+	}
+	return 0;
 }
 
 /**
  * sf_netlabel_write - add or replace host labels, all lines or none
- * @buf: NUL-terminated lines "A.B.C.D[/N] LABEL" ("-CIPSO": no check)
+ * @buf: NUL-terminated lines "A.B.C.D[/N] LABEL" ("-CIPSO": no check),
+ *	 each as smackfs takes one per write (sf_parse_net4addr())
  * @err: where a bad line is reported
  */
 int sf_netlabel_write(char *buf, struct sf_error *err)
 {
 	struct sf_hosts *old, *hs;
-	unsigned int line = 0;
-	char *s = buf, *l;
-	size_t lines = 1, size;
+	size_t len = strlen(buf), lines = 1, size, i;
 	u32 cap;
-	int rc = 0;
+	int rc;
 
-	for (l = buf; *l; l++)
-		lines += *l == '\n';
+	for (i = 0; i < len; i++)
+		lines += buf[i] == '\n';
+	rc = sf_netlabel_lines(buf, len, NULL, err);
+	if (rc)
+		return rc;
 	mutex_lock(&sf_hosts_lock);
 	old = rcu_dereference_protected(sf_hosts,
 					lockdep_is_held(&sf_hosts_lock));
 	cap = (old ? old->n : 0) + lines;
 	if (cap > SF_HOSTS_MAX) {
-		sf_err_at(err, 0, "too many host entries");
+		err->line = 0;
+		err->column = 0;
+		strscpy(err->reason, "too many host entries",
+			sizeof(err->reason));
 		rc = -E2BIG;
 		goto out;
 	}
@@ -454,18 +446,10 @@ int sf_netlabel_write(char *buf, struct sf_error *err)
 		memcpy(hs->h, old->h, old->n * sizeof(old->h[0]));
 		hs->n = old->n;
 	}
-	while ((l = strsep(&s, "\n")) != NULL) {
-		struct sf_host h;
-
-		line++;
-		if (!*l)
-			continue;
-		rc = sf_parse_host(l, &h, line, err);
-		if (rc) {
-			kfree(hs);
-			goto out;
-		}
-		sf_hosts_add(hs, &h);
+	rc = sf_netlabel_lines(buf, len, hs, err);	/* only -ENOMEM now */
+	if (rc) {
+		kfree(hs);
+		goto out;
 	}
 	rcu_assign_pointer(sf_hosts, hs);
 	if (old)

@@ -5,6 +5,7 @@
  * print/parse round trips byte-compatible with smackfs.
  */
 #include "helpers.h"
+#include "net4addr.h"
 
 /* Parse must fail, name line and column, mention @needle, change nothing. */
 static void bad(parse_fn fn, const char *what, const char *text, size_t len,
@@ -367,6 +368,187 @@ static void attr_labels(void)
 	   "attr: %d bytes are a label, one more is none", SF_LABEL_MAX);
 }
 
+/* ---- the netlabel line (net4addr.c): the control file's and the module's ---- */
+
+/* The first 40 of @len bytes of @line, control bytes as \xNN, for a TAP
+ * line. */
+static const char *shown(const char *line, size_t len)
+{
+	static char buf[4 * 40 + 1];
+	size_t i, n = 0, end = len < 40 ? len : 40;
+
+	buf[0] = '\0';
+	for (i = 0; i < end; i++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+				      (unsigned char)line[i] < ' ' ?
+				      "\\x%02x" : "%c",
+				      (unsigned char)line[i]);
+	return buf;
+}
+
+/* @line must be taken as @addr/@prefix (host order) with label @label. */
+static void net4_good(const char *line, u32 addr, unsigned int prefix,
+		      const char *label)
+{
+	struct sf_labels *labels = sf_labels_new();
+	struct sf_error err = { .file = "netlabel" };
+	struct sf_net4addr h;
+	const char *name;
+	char msg[256] = "";
+	int rc;
+
+	rc = sf_parse_net4addr(labels, line, strlen(line), &h, &err);
+	if (rc)
+		sf_error_format(&err, msg, sizeof(msg));
+	name = rc ? NULL : h.label == SF_LID_INVALID ? SF_NET4ADDR_CIPSO :
+	       sf_label_name(labels, h.label);
+	ok(rc == 0 && h.addr == addr && h.prefix == prefix &&
+	   h.mask == (prefix ? 0xffffffffu << (32 - prefix) : 0) && name &&
+	   !strcmp(name, label),
+	   "netlabel: \"%s\" is %u.%u.%u.%u/%u %s %s",
+	   shown(line, strlen(line)), addr >> 24, (addr >> 16) & 0xff,
+	   (addr >> 8) & 0xff, addr & 0xff, prefix, label, msg);
+	sf_labels_free(labels);
+}
+
+/* @line (@len bytes) must be EINVAL at column @col, the reason saying
+ * @needle, and no label interned. */
+static void net4_bad_len(const char *line, size_t len, unsigned int col,
+			 const char *needle)
+{
+	struct sf_labels *labels = sf_labels_new();
+	struct sf_error err = { .file = "netlabel" };
+	struct sf_net4addr h = { .addr = 0x01020304 };
+	u32 nlabels = sf_labels_count(labels);
+	char msg[256];
+	int rc;
+
+	rc = sf_parse_net4addr(labels, line, len, &h, &err);
+	sf_error_format(&err, msg, sizeof(msg));
+	ok(rc == -EINVAL && err.line == 1 && err.column == col &&
+	   strstr(msg, needle) && h.addr == 0x01020304 &&
+	   sf_labels_count(labels) == nlabels,
+	   "netlabel: \"%s\" is refused: \"%s\" (want 1:%u, %s)",
+	   shown(line, len), msg, col, needle);
+	sf_labels_free(labels);
+}
+
+#define net4_bad(line, col, needle) \
+	net4_bad_len(line, strlen(line), col, needle)
+
+static void netlabel_lines(void)
+{
+	char line[SF_NET4ADDR_MAX + 2];
+	struct sf_error err = { 0 };
+	struct sf_net4addr h;
+
+	net4_good("10.0.0.0/8 @", 0x0a000000, 8, "@");
+	net4_good("10.1.2.3 Inside\n", 0x0a010203, 32, "Inside");
+	net4_good("192.168.7.9/16 Outside", 0xc0a80000, 16, "Outside");
+	net4_good("192.0.2.20 -CIPSO", 0xc0000214, 32, "-CIPSO");
+	net4_good("0.0.0.0/0 @", 0, 0, "@");
+	net4_good("255.255.255.255/0 _\n", 0, 0, "_");
+	net4_good("10.1.2.3/32 X", 0x0a010203, 32, "X");
+	net4_good("10.1.2.3/31 X", 0x0a010202, 31, "X");
+	/* white space where the kernel's sscanf skips it */
+	net4_good(" 10. 1.2.3/ 24\tNet\r\n", 0x0a010200, 24, "Net");
+	net4_good("010.001.002.003/08 A", 0x0a000000, 8, "A");
+	net4_good("1.2.3.4A\n", 0x01020304, 32, "A");
+	net4_good("1.2.3.4/8-CIPSO", 0x01000000, 8, "-CIPSO");
+
+	net4_bad("10.0.0.0/8 -DELETE", 12, "-DELETE is for ipv6host");
+	net4_bad("192.0.2.20 -DELETE\n", 12, "with -CIPSO");
+	net4_bad("10.0.0.0/8 -FOO", 12, "only option for an IPv4 host");
+	net4_bad("10.0.0.0/8 -cipso", 12, "only option");
+	net4_bad("10.0.0.0/8 -CIPSOx", 12, "only option");
+	net4_bad("10.0.0.0/33 NetC", 10, "prefix length above 32");
+	net4_bad("10.0.0.0/4294967304 A", 10, "prefix length above 32");
+	net4_bad("10.0.0.0/-1 A", 10, "prefix length expected");
+	net4_bad("10.0.0.0/+8 A", 10, "prefix length expected");
+	net4_bad("10.0.0.0/ A", 11, "prefix length expected");
+	net4_bad("300.1.1.1 X", 1, "address octet above 255");
+	net4_bad("1.2.3.256 X", 7, "address octet above 255");
+	net4_bad("-1.2.3.4 X", 1, "address octet expected");
+	net4_bad("10.0.0 NetC", 7, "'.' expected");
+	net4_bad("10 .0.0.0 A", 3, "'.' expected");
+	net4_bad("10.0.0.2 ", 10, "a label or -CIPSO expected");
+	net4_bad("10.0.0.2/8\n", 12, "a label or -CIPSO expected");
+	net4_bad("10.0.0.2", 1, "9 to 4095 bytes, not 8");
+	net4_bad("1.2.3.4A", 1, "not 8");
+	net4_bad("10.0.0.1 A B", 12, "only white space may follow");
+	net4_bad("10.0.0.1 A\n10.0.0.2 B", 12, "only white space may follow");
+	net4_bad("10.0.0.1 A/b", 11, "character /");
+	net4_bad("10.0.0.1 /A", 10, "character /");
+	net4_bad("garbage in, garbage out", 1, "address octet expected");
+	net4_bad("a.b.c.d LABEL", 1, "address octet expected");
+	net4_bad("::1/128 LABEL", 1, "address octet expected");
+	net4_bad_len("10.0.0.1 A\0B", 12, 11, "\\x00");
+	memset(line, ' ', sizeof(line));
+	memcpy(line, "10.0.0.1 A", 10);
+	ok(sf_parse_net4addr(NULL, line, SF_NET4ADDR_MAX, &h, &err) == 0 &&
+	   h.label == SF_LID_INVALID && h.addr == 0x0a000001,
+	   "netlabel: a %u-byte line is taken; NULL labels check only",
+	   SF_NET4ADDR_MAX);
+	net4_bad_len(line, SF_NET4ADDR_MAX + 1, 1, "not 4096");
+	memset(line + 9, 'L', SF_LABEL_MAX + 1);
+	net4_bad_len(line, 9 + SF_LABEL_MAX + 1, 9 + SF_LABEL_MAX + 1,
+		     "limit is 255");
+	net4_good("10.0.0.1 LLL", 0x0a000001, 32, "LLL");
+}
+
+/* ---- a write of one label (ambient): sf_label_import() ---- */
+
+static void import_one(const char *text, size_t len, const char *want,
+		       const char *needle)
+{
+	struct sf_labels *labels = sf_labels_new();
+	struct sf_error err = { .file = "ambient" };
+	u32 nlabels = sf_labels_count(labels);
+	sf_lid lid = SF_LID_INVALID;
+	const char *name;
+	char msg[256] = "";
+	int rc;
+
+	rc = sf_label_import(labels, text, len, &lid, &err);
+	if (rc)
+		sf_error_format(&err, msg, sizeof(msg));
+	name = rc ? NULL : sf_label_name(labels, lid);
+	if (want)
+		ok(rc == 0 && name && !strcmp(name, want),
+		   "ambient: \"%s\" is %.20s %s", shown(text, len), want,
+		   msg);
+	else
+		ok(rc == -EINVAL && strstr(msg, needle) &&
+		   sf_labels_count(labels) == nlabels,
+		   "ambient: \"%s\" is refused: \"%s\" (want %s)",
+		   shown(text, len), msg, needle);
+	sf_labels_free(labels);
+}
+
+#define IMPORT(text, want, needle) \
+	import_one(text, sizeof(text) - 1, want, needle)
+
+static void label_writes(void)
+{
+	char big[SF_LABEL_MAX + 1], want[SF_LABEL_MAX + 1];
+
+	IMPORT("Amb", "Amb", "");
+	IMPORT("Amb\n", "Amb", "");
+	IMPORT("Amb2/x", "Amb2", "");
+	IMPORT("Foo Bar\r\n", "Foo", "");
+	IMPORT("_", "_", "");
+	IMPORT("", NULL, "empty label");
+	IMPORT("\n", NULL, "byte \\x0a");
+	IMPORT(" Foo", NULL, "byte space");
+	IMPORT("/x", NULL, "character /");
+	IMPORT("-x", NULL, "start with '-'");
+	memset(big, 'L', sizeof(big));
+	memset(want, 'L', SF_LABEL_MAX);
+	want[SF_LABEL_MAX] = '\0';
+	import_one(big, SF_LABEL_MAX, want, "");
+	import_one(big, SF_LABEL_MAX + 1, NULL, "limit is 255");
+}
+
 int main(void)
 {
 	malformed();
@@ -377,5 +559,7 @@ int main(void)
 	records();
 	audit();
 	attr_labels();
+	netlabel_lines();
+	label_writes();
 	return tap_done();
 }

@@ -2,7 +2,7 @@
 # Every control file: what is written in smackfs's format reads back byte
 # for byte in smackfs's format (security/smack/smackfs.c).
 . "$(dirname "$0")/lib.sh"
-PLAN=42
+PLAN=47
 echo "1..$PLAN"
 export SF_TEST_SUBJECTS=0=Admin
 start_harness formats || { echo "Bail out! control filesystem did not start"; exit 1; }
@@ -109,13 +109,25 @@ put doi "7\n" && put direct "240" && put mapped "241" &&
 	readback doi "7" && readback direct "240" && readback mapped "241"
 check "doi, direct, mapped show '%d' without a newline" [ $? -eq 0 ]
 check "direct may not take the mapped level" put direct "241" EINVAL
+put ambient "In/side\n" && readback ambient "In\0"
+check "ambient takes the label the write starts with, as smackfs" [ $? -eq 0 ]
 put ambient "Outside\n" && readback ambient "Outside\0"
 check "ambient shows the label and its NUL" [ $? -eq 0 ]
 put netlabel "192.168.7.9/16 Outside" && put netlabel "10.1.2.3 Inside" &&
 	readback netlabel "10.1.2.3/32 Inside\n192.168.0.0/16 Outside\n"
 check "netlabel: host bits cleared, longest prefix first" [ $? -eq 0 ]
-put netlabel "10.1.2.3/32 -DELETE" && readback netlabel "192.168.0.0/16 Outside\n"
-check "netlabel: -DELETE removes the entry" [ $? -eq 0 ]
+check "netlabel: -DELETE gets EINVAL (ipv6host's option, as in Smack)" \
+	put netlabel "10.1.2.3/32 -DELETE" EINVAL
+readback netlabel "10.1.2.3/32 Inside\n192.168.0.0/16 Outside\n" &&
+	grep -q "netlabel:1:13: -DELETE is for ipv6host; .*with -CIPSO" "$TMPD/hlog"
+check "... the entry stays, and the log says to write it with -CIPSO" [ $? -eq 0 ]
+put netlabel "10.1.2.3/32 -CIPSO" &&
+	readback netlabel "10.1.2.3/32 -CIPSO\n192.168.0.0/16 Outside\n"
+check "netlabel: -CIPSO replaces the entry's label" [ $? -eq 0 ]
+check "netlabel: octet 300 gets EINVAL (smackfs's %hhd would wrap it)" \
+	put netlabel "300.1.1.1 X" EINVAL
+grep -q "netlabel:1:1: address octet above 255" "$TMPD/hlog"
+check "... the log names the column and the reason" [ $? -eq 0 ]
 grep -q "^netlabel: off" "$CD/status" && ! grep -qi "not applied" "$CD/status" "$TMPD/hlog"
 check "status says netlabel=off, nothing says 'not applied'" [ $? -eq 0 ]
 check "control filesystem stops cleanly on SIGTERM" stop_harness

@@ -504,6 +504,10 @@ check "netlabel reads them back" grep -qx '127.0.0.1/32 H' $SF/netlabel
 check_fails "netlabel refuses a bad address (all or nothing)" \
 	sh -c "printf '127.0.0.9/32 H\n300.1.1.1 H\n' >$SF/netlabel"
 check_fails "... and added nothing" grep -q '127.0.0.9' $SF/netlabel
+check_fails "netlabel refuses -DELETE (ipv6host's option, as in Smack)" \
+	sh -c "printf '127.0.0.3 -DELETE\n' >$SF/netlabel"
+check "... the entry stays, and the kernel log says to write -CIPSO" \
+	sh -c "grep -qx '127.0.0.3/32 -CIPSO' $SF/netlabel && dmesg | grep -q 'netlabel:1:11: -DELETE is for ipv6host; .*with -CIPSO'"
 triple "IPv4 connect to a labelled host (w)" "A H w" EACCES \
 	act inet-connect 127.0.0.1 7777
 triple "IPv4 UDP send to a labelled host (w)" "A H w" EACCES \
@@ -520,6 +524,11 @@ check_out "a local address still takes its listener's label (root: _, and _ A w 
 	OK sh -c "printf '_ A w\n' >$SF/load2; smackrun -u $U A kact inet-connect 127.0.0.2 7777"
 revoke A
 revoke _
+echo _ >$SF/ambient
+check "ambient takes the label a write starts with, as smackfs (\"Amb2/x\" is Amb2)" \
+	sh -c "printf 'Amb2/x' >$SF/ambient && grep -qx Amb2 $SF/ambient"
+check_fails "... and refuses a write that starts with none (\"/x\")" \
+	sh -c "printf '/x' >$SF/ambient"
 echo _ >$SF/ambient
 check_out "a -CIPSO host is not checked locally" OK act inet-connect 127.0.0.3 7777
 kill $N

@@ -77,11 +77,12 @@ check "write doi 7 with hosts configured" put $C/doi 7
 check_state "doi 7: DOI 5 removed, the selectors follow DOI 7" \
 	'domain:"Amb",UNLABELED,4 domain:DEFAULT,address:192.0.2.20/32,protocol:CIPSOv4,7,address:10.0.0.0/8,protocol:UNLABELED,address:0.0.0.0/0,protocol:CIPSOv4,7 domain:DEFAULT,UNLABELED,6' \
 	"7,PASS_THROUGH"
-check "write netlabel 192.0.2.20 -DELETE" put $C/netlabel "192.0.2.20 -DELETE"
-check_state "... its selector is gone" \
-	'domain:"Amb",UNLABELED,4 domain:DEFAULT,address:10.0.0.0/8,protocol:UNLABELED,address:0.0.0.0/0,protocol:CIPSOv4,7 domain:DEFAULT,UNLABELED,6' \
-	"7,PASS_THROUGH"
 GOOD=$(state 2>&1)
+check_fails "netlabel 192.0.2.20 -DELETE is refused (ipv6host's option, as in Smack)" \
+	put $C/netlabel "192.0.2.20 -DELETE"
+check_same "... its selector stays: the kernel's NetLabel is unchanged" "$GOOD"
+check "... the log says to write the host with -CIPSO instead" \
+	grep -q "rejected write: netlabel:1:12: -DELETE is for ipv6host; .*with -CIPSO" /tmp/n.log
 echo "@after $(state | tr '\n' '|')"
 check "write cipso2 Secret 3 5,9" put $C/cipso2 "Secret 3   2   5   9   "
 check_out "... cipso2 shows it" "Secret   3/5,9" sh -c "grep '^Secret ' $C/cipso2"
@@ -113,15 +114,15 @@ check_out "... ambient still reads Amb (taken from the kernel at start)" "Amb" \
 	sh -c "tr -d '\\000' <$C2/ambient"
 check_out "... doi reads the kernel's DOI 7" 7 cat $C2/doi
 check "... its status says the kernel's selectors are not its own" \
-	grep -q "missing: the default IPv4 mapping has 2 address selectors that this mount did not set" $C2/status
+	grep -q "missing: the default IPv4 mapping has 3 address selectors that this mount did not set" $C2/status
 check "... and the log says the kernel was not changed" grep -q "rejected write: ambient: the kernel's NetLabel configuration was not changed" /tmp/f.log
 check "status of the first mount shows the NetLabel state" \
-	grep -q '^netlabel: kernel (DOI 7, ambient "Amb", 1 host entry)' $C/status
+	grep -q '^netlabel: kernel (DOI 7, ambient "Amb", 2 host entries)' $C/status
 # smackfusectl(8)'s example: the internet unlabelled, 10/8 over CIPSO
 check "write netlabel 0.0.0.0/0 @ then 10.0.0.0/8 -CIPSO" sh -c \
 	"printf '0.0.0.0/0 @' >$C/netlabel && printf '10.0.0.0/8 -CIPSO' >$C/netlabel"
-check_state "... 10/8 over CIPSO, everything else unlabeled" \
-	'domain:"Amb",UNLABELED,4 domain:DEFAULT,address:10.0.0.0/8,protocol:CIPSOv4,7,address:0.0.0.0/0,protocol:UNLABELED domain:DEFAULT,UNLABELED,6' \
+check_state "... 10/8 (and 192.0.2.20) over CIPSO, everything else unlabeled" \
+	'domain:"Amb",UNLABELED,4 domain:DEFAULT,address:192.0.2.20/32,protocol:CIPSOv4,7,address:10.0.0.0/8,protocol:CIPSOv4,7,address:0.0.0.0/0,protocol:UNLABELED domain:DEFAULT,UNLABELED,6' \
 	"7,PASS_THROUGH"
 umount /mnt/f
 umount /mnt/n
