@@ -352,6 +352,9 @@ static ssize_t sf_store_cipso_number(char *buf, size_t len,
 
 	if (!sf_admin())
 		return -EPERM;
+	/* kstrtou32_from_user() and kstrtou8_from_user() read 34 and 10
+	 * bytes at most (a sign, 32 or 8 binary digits, a newline) */
+	buf[min_t(size_t, len, which == SF_CIPSO_DOI ? 34 : 10)] = '\0';
 	if (which == SF_CIPSO_DOI) {
 		rc = kstrtou32(buf, 10, &v);
 	} else {

@@ -165,6 +165,9 @@ check_out "doi reads 3 by default" 3 cat $SF/doi
 check_out "direct reads 250 by default" 250 cat $SF/direct
 check_fails "direct may not take the mapped level" sh -c "echo 251 >$SF/direct"
 check_fails "doi 0 is refused" sh -c "echo 0 >$SF/doi"
+check_fails "doi reads its first 34 bytes only, as smackfs (34 zeros, then 5: DOI 0)" \
+	sh -c "printf '%034d5' 0 >$SF/doi"
+check_out "... doi still reads 3" 3 cat $SF/doi
 check_fails "non-root may not write doi" smackrun -u $U _ sh -c "echo 5 >$SF/doi"
 check "direct takes 200" sh -c "echo 200 >$SF/direct"
 WIRE=$WIRE_A
