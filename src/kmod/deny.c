@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * deny.c - how a hook's handler makes its decision take effect: a denied
- * call returns its error at once (sf_deny()), or the call is sent to a
+ * call returns its error at once (sf_deny()), a check that the module
+ * leaves out returns 0 at once (sf_skip()), or the call is sent to a
  * function of the module that may sleep (sf_divert()).
  *
  * These sit below the hooks, apart from the registration (probe.c): every
@@ -50,6 +51,14 @@ int sf_deny(struct pt_regs *regs, int rc)
 	return 1;	/* the instruction pointer was changed */
 }
 NOKPROBE_SYMBOL(sf_deny);
+
+int sf_skip(struct pt_regs *regs)
+{
+	regs_set_return_value(regs, 0);
+	instruction_pointer_set(regs, SF_RETURN_ADDR);
+	return 1;	/* the instruction pointer was changed */
+}
+NOKPROBE_SYMBOL(sf_skip);
 
 /*
  * Diverted calls (sf_divert()) run module text that may sleep, so unload

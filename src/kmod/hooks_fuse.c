@@ -62,9 +62,15 @@
  * permission checks), so getxattr(2) of an ACL, which the kernel then
  * answers from its cache, is decided here the same way (read).
  *
+ * One check the kernel makes on every filesystem is left out on a
+ * smackfuse mount, as mainline Smack leaves it out: the capability
+ * module's CAP_SYS_ADMIN for setting or removing one of Smack's own
+ * attributes (sf_fuse_xattr_skipcap, mainline's smack_inode_xattr_skipcap).
+ * The daemon makes Smack's check of those, CAP_MAC_ADMIN and w.
+ *
  * Anyone may mount a FUSE filesystem of that subtype; on such a mount the
  * refresh asks that filesystem's own daemon, which answers the call's
- * checks there already.
+ * checks there already (and sets or removes the attributes as it will).
  */
 #include <linux/dcache.h>
 #include <linux/fs.h>
@@ -323,6 +329,81 @@ static int sf_fuse_acl(struct kprobe *kp, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(sf_fuse_acl);
 
+/* ---- setxattr(2) and removexattr(2) of a Smack attribute ---- */
+
+/* The attributes Smack owns, as smack_inode_xattr_skipcap lists them:
+ * the two of a socket too, which smack_inode_setxattr and
+ * smack_inode_removexattr check on any inode (CAP_MAC_ADMIN), as the
+ * daemon does. */
+static bool sf_smack_xattr(const char *name)
+{
+	if (strncmp(name, XATTR_NAME_SMACK, sizeof(XATTR_NAME_SMACK) - 1))
+		return false;
+	return !strcmp(name, XATTR_NAME_SMACK) ||
+	       !strcmp(name, XATTR_NAME_SMACKIPIN) ||
+	       !strcmp(name, XATTR_NAME_SMACKIPOUT) ||
+	       !strcmp(name, XATTR_NAME_SMACKEXEC) ||
+	       !strcmp(name, XATTR_NAME_SMACKMMAP) ||
+	       !strcmp(name, XATTR_NAME_SMACKTRANSMUTE);
+}
+NOKPROBE_SYMBOL(sf_smack_xattr);
+
+/**
+ * sf_fuse_xattr_skipcap - skip the capability module's check of @name on
+ * @dentry?
+ * @dentry: the object of setxattr(2), fsetxattr(2), removexattr(2), ...
+ * @name: the attribute's name
+ *
+ * Mainline's smack_inode_xattr_skipcap: Smack "owns" its attributes, so
+ * security_inode_setxattr and security_inode_removexattr (6.10 on) do not
+ * call the capability module's cap_inode_setxattr and
+ * cap_inode_removexattr for them, which ask CAP_SYS_ADMIN of any
+ * security.* name; smack_inode_setxattr and smack_inode_removexattr ask
+ * CAP_MAC_ADMIN (and w) instead.  A kernel without Smack calls them, and
+ * a caller with CAP_MAC_ADMIN alone gets EPERM before the FUSE driver
+ * sends the request.  On a smackfuse mount the module leaves them out for
+ * those names, and the daemon makes Smack's check.  Every other name
+ * (security.capability, security.selinux, security.evm, ...) and every
+ * other filesystem keeps the capability module's check.  Linux 6.1 calls
+ * the capability module only when no LSM answers, and Debian's BPF LSM
+ * always answers (0): there the probes see no call.
+ *
+ * Returns true to leave the check out.
+ */
+static bool sf_fuse_xattr_skipcap(struct dentry *dentry, const char *name)
+{
+	struct inode *inode = d_backing_inode(dentry);
+
+	return inode && sf_smackfuse_inode(inode) && sf_smack_xattr(name);
+}
+NOKPROBE_SYMBOL(sf_fuse_xattr_skipcap);
+
+/* cap_inode_setxattr(dentry, name, value, size, flags) */
+static int sf_fuse_cap_setxattr(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct dentry *dentry = (struct dentry *)
+		regs_get_kernel_argument(regs, 0);
+	const char *name = (const char *)regs_get_kernel_argument(regs, 1);
+
+	if (sf_fuse_xattr_skipcap(dentry, name))
+		return sf_skip(regs);
+	return 0;
+}
+NOKPROBE_SYMBOL(sf_fuse_cap_setxattr);
+
+/* cap_inode_removexattr(idmap, dentry, name) (a user namespace on 6.1) */
+static int sf_fuse_cap_removexattr(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct dentry *dentry = (struct dentry *)
+		regs_get_kernel_argument(regs, 1);
+	const char *name = (const char *)regs_get_kernel_argument(regs, 2);
+
+	if (sf_fuse_xattr_skipcap(dentry, name))
+		return sf_skip(regs);
+	return 0;
+}
+NOKPROBE_SYMBOL(sf_fuse_cap_removexattr);
+
 /* security_sb_delete(sb): a mount's verdicts end with its superblock. */
 static int sf_fuse_sb_delete(struct kprobe *kp, struct pt_regs *regs)
 {
@@ -340,6 +421,8 @@ NOKPROBE_SYMBOL(sf_fuse_sb_delete);
 
 const struct sf_hook sf_fuse_hooks[] = {
 	{ SF_PROBE_OF(SF_ACL_HOOK), sf_fuse_acl, false, &sf_acl_hook_body },
+	{ SF_PROBE(cap_inode_setxattr), sf_fuse_cap_setxattr, false },
+	{ SF_PROBE(cap_inode_removexattr), sf_fuse_cap_removexattr, false },
 	{ SF_PROBE(security_sb_delete), sf_fuse_sb_delete, false },
 	{ NULL, NULL, false }
 };

@@ -12,6 +12,9 @@
 	X(security_inode_setattr, int, (SF_SETATTR_PARAMS))		\
 	X(security_inode_getxattr, int, (struct dentry *dentry,	\
 					  const char *name))		\
+	X(cap_inode_removexattr, int,					\
+	  (struct user_namespace *mnt_userns, struct dentry *dentry,	\
+	   const char *name))						\
 	X(security_socket_getpeersec_stream, int, (SF_PEERSEC_PARAMS))	\
 	X(security_secid_to_secctx, int, (SF_SECCTX_PARAMS))		\
 	X(security_release_secctx, void, (SF_RELCTX_PARAMS))

@@ -3,10 +3,10 @@
  * release-6.12.h - Linux 6.12, Debian 13's kernel (6.12.N+deb13-amd64), as
  * read in Debian's linux-source-6.12 (6.12.117).  Included by release.h
  * only.  Against 6.1: the binprm of security_bprm_committed_creds is
- * const and security_inode_setattr takes a struct mnt_idmap (6.3), the
- * file owner is allocated apart from struct file and points back to it
- * (6.12), get_file_rcu() takes the pointer's address (6.7), and each
- * network namespace may have its own UDP table (6.2).
+ * const, security_inode_setattr and cap_inode_removexattr take a struct
+ * mnt_idmap (6.3), the file owner is allocated apart from struct file and
+ * points back to it (6.12), get_file_rcu() takes the pointer's address
+ * (6.7), and each network namespace may have its own UDP table (6.2).
  */
 
 /* Probed functions whose arguments differ in another supported release. */
@@ -19,6 +19,9 @@
 	X(security_inode_get_acl, int, (struct mnt_idmap *idmap,	\
 					 struct dentry *dentry,		\
 					 const char *acl_name))	\
+	X(cap_inode_removexattr, int,					\
+	  (struct mnt_idmap *idmap, struct dentry *dentry,		\
+	   const char *name))						\
 	X(security_socket_getpeersec_stream, int, (SF_PEERSEC_PARAMS))	\
 	X(security_secid_to_secctx, int, (SF_SECCTX_PARAMS))		\
 	X(security_release_secctx, void, (SF_RELCTX_PARAMS))

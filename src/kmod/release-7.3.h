@@ -17,6 +17,9 @@
 	X(security_inode_get_acl, int, (struct mnt_idmap *idmap,	\
 					 struct dentry *dentry,		\
 					 const char *acl_name))	\
+	X(cap_inode_removexattr, int,					\
+	  (struct mnt_idmap *idmap, struct dentry *dentry,		\
+	   const char *name))						\
 	X(security_socket_getpeersec_stream, int, (SF_PEERSEC_PARAMS))	\
 	X(security_secid_to_secctx, int, (SF_SECCTX_PARAMS))		\
 	X(security_release_secctx, void, (SF_RELCTX_PARAMS))

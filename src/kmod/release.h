@@ -109,6 +109,9 @@ struct mnt_idmap;
 					struct dentry *dentry))	\
 	X(security_inode_permission, int, (struct inode *inode, int mask)) \
 	X(security_inode_getattr, int, (const struct path *path))	\
+	X(cap_inode_setxattr, int, (struct dentry *dentry, const char *name, \
+				     const void *value, size_t size,	\
+				     int flags))			\
 	X(security_sk_alloc, int, (struct sock *sk, int family,	\
 				    gfp_t priority))			\
 	X(security_sk_free, void, (struct sock *sk))			\

@@ -164,6 +164,14 @@ int sf_check_current(sf_lid object, u32 request, const char *fn,
 int sf_deny(struct pt_regs *regs, int rc);
 
 /*
+ * sf_skip - make the probed function return 0 without running it: a
+ * check that mainline leaves out where Smack claims the object (the
+ * capability module's, smack_inode_xattr_skipcap).  From a hook's
+ * handler only, as sf_deny().  Returns what a handler returns.
+ */
+int sf_skip(struct pt_regs *regs);
+
+/*
  * sf_divert - make the probed function's caller run @fn (same arguments,
  * same return) instead, in process context where it may sleep.  @fn
  * decides, calls the function's body (struct sf_hook.body) if it allows,

@@ -45,6 +45,12 @@ chmod 666 /tmp/src/pub/sub/f
 mkdir -p /tmp/src/pub/d /tmp/src/pub/st
 touch /tmp/src/pub/x /tmp/src/pub/st/rootfile
 chmod 1777 /tmp/src/pub/st
+# pub/xa and pub/xd: a floor file and directory whose Smack attributes
+# a privileged subject sets through the mount; /tmp/xa-direct a file on
+# the backing tmpfs itself.
+mkdir -p /tmp/src/pub/xd
+touch /tmp/src/pub/xa /tmp/xa-direct
+chmod 666 /tmp/src/pub/xa /tmp/xa-direct
 # pub/mine: a floor file of uid $U's own.
 touch /tmp/src/pub/mine
 chown $U /tmp/src/pub/mine
@@ -211,6 +217,34 @@ for mode in $passes; do
 		check_out "subject=$mode: setattr: a floor task $op its own pub/mine" \
 			OK smackrun -u $U _ kact $op /mnt/k/pub/mine
 	done
+	# Smack's own attributes (KNOWN-GAPS 14): uid $U holding
+	# CAP_MAC_ADMIN and CAP_MAC_OVERRIDE only sets and removes them
+	# through the mount, as in mainline: the module leaves out the
+	# capability module's CAP_SYS_ADMIN check (6.12 and later ask it of
+	# every security.* name, as smack_inode_xattr_skipcap leaves it out
+	# for Smack's), and the daemon asks CAP_MAC_ADMIN.  Another
+	# security.* name, or a Smack name on another filesystem, is still
+	# the capability module's: what it answers on the backing tmpfs
+	# (EPERM; on 6.1 the BPF LSM keeps it from running: OK).
+	for a in SMACK64 SMACK64EXEC SMACK64MMAP SMACK64IPIN SMACK64IPOUT; do
+		check_out "subject=$mode: xattr: uid $U with CAP_MAC_ADMIN sets $a through the mount" \
+			OK kact mac-admin $U setxattr /mnt/k/pub/xa security.$a A
+		check_out "subject=$mode: xattr: ... and removes it" \
+			OK kact mac-admin $U removexattr /mnt/k/pub/xa security.$a
+	done
+	check_out "subject=$mode: xattr: uid $U with CAP_MAC_ADMIN sets SMACK64TRANSMUTE on pub/xd" \
+		OK kact mac-admin $U setxattr /mnt/k/pub/xd security.SMACK64TRANSMUTE TRUE
+	check_out "subject=$mode: xattr: ... and removes it" \
+		OK kact mac-admin $U removexattr /mnt/k/pub/xd security.SMACK64TRANSMUTE
+	check_out "subject=$mode: xattr: uid $U without CAP_MAC_ADMIN may not set SMACK64: EPERM" \
+		EPERM smackrun -u $U _ kact setxattr /mnt/k/pub/xa security.SMACK64 A
+	capans=$(kact mac-admin $U setxattr /tmp/xa-direct security.selinux x)
+	check_out "subject=$mode: xattr: uid $U with CAP_MAC_ADMIN sets security.selinux through the mount: $capans, as on tmpfs" \
+		"$capans" kact mac-admin $U setxattr /mnt/k/pub/xa security.selinux x
+	check_out "subject=$mode: xattr: ... removes it: $capans, as it sets it on tmpfs" \
+		"$capans" kact mac-admin $U removexattr /mnt/k/pub/xa security.selinux
+	check_out "subject=$mode: xattr: ... sets SMACK64 on tmpfs: $capans, as security.selinux" \
+		"$capans" kact mac-admin $U setxattr /tmp/xa-direct security.SMACK64 A
 	# The module takes the daemon's verdicts (verdicts.c): the kernel
 	# holds every directory's and file's attributes, and the module
 	# decides each check from the caller's verdict or sends it on.

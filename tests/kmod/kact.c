@@ -50,7 +50,10 @@
  *   udp6-bind PORT            a UDP receiver on [::] (loops)
  *   udp6-send ADDR6 PORT      one AF_INET6 UDP datagram
  *   kill-loop PID N | msgsnd-loop KEY N       N denied-expected calls
- *   setxattr PATH NAME VALUE | getxattr PATH NAME
+ *   setxattr PATH NAME VALUE | getxattr PATH NAME | removexattr PATH NAME
+ *   mac-admin UID OP ARGS...  as uid UID (groups none, gid UID) holding
+ *                             CAP_MAC_ADMIN and CAP_MAC_OVERRIDE only,
+ *                             do OP (run as root)
  *   pread PATH OFFSET SIZE    prints what one pread(2) returns, or errno
  *   write PATH TEXT           one open(O_WRONLY) and one write(2) of TEXT
  *   acl-user PATH UID         set PATH's access ACL to u::rw-,u:UID:rw-,
@@ -75,8 +78,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <grp.h>
+#include <linux/capability.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
 #include <sys/sem.h>
@@ -749,6 +755,25 @@ static int acl_user(const char *path, unsigned int uid)
 	return setxattr(path, "system.posix_acl_access", buf, sizeof(buf), 0);
 }
 
+/* Become @uid holding CAP_MAC_ADMIN and CAP_MAC_OVERRIDE, effective and
+ * permitted, and no other capability (Smack's privileged subject). */
+static int mac_admin(uid_t uid)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct d[2] = { { 0 } };
+	const __u32 bits = 1U << (CAP_MAC_OVERRIDE - 32) |
+			   1U << (CAP_MAC_ADMIN - 32);
+
+	if (prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) || setgroups(0, NULL) ||
+	    setgid((gid_t)uid) || setuid(uid))
+		return -1;
+	d[1].effective = bits;
+	d[1].permitted = bits;
+	return (int)syscall(SYS_capset, &h, d);
+}
+
 int main(int argc, char **argv)
 {
 	const char *op;
@@ -758,6 +783,13 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	op = argv[1];
+	if (!strcmp(op, "mac-admin") && argc >= 5) {
+		if (mac_admin((uid_t)num(argv[2])))
+			return outcome(-1);
+		argc -= 2;
+		argv += 2;
+		op = argv[1];
+	}
 	if (!strcmp(op, "path-access") && argc == 4)
 		return outcome(access(argv[2], access_mode(argv[3])));
 	if (!strcmp(op, "unlink") && argc == 3)
@@ -783,6 +815,8 @@ int main(int argc, char **argv)
 	if (!strcmp(op, "setxattr") && argc == 5)
 		return outcome(setxattr(argv[2], argv[3], argv[4],
 					strlen(argv[4]), 0));
+	if (!strcmp(op, "removexattr") && argc == 4)
+		return outcome(removexattr(argv[2], argv[3]));
 	if (!strncmp(op, "key-", 4) && argc == 3)
 		return outcome(do_key(op, argv[2]));
 	if (!strncmp(op, "mq-", 3) && (argc == 3 || argc == 4))
