@@ -571,9 +571,15 @@ static ssize_t sf_write(struct file *file, const char __user *ubuf,
 		return -EINVAL;
 	if (count > SF_KMOD_WRITE_MAX)
 		return -E2BIG;
-	buf = vmemdup_user(ubuf, count + 1);	/* room for a NUL */
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
+	/* count bytes of the caller's, then our NUL: copying count + 1
+	 * would read past the buffer (EFAULT at a page's end). */
+	buf = kvmalloc(count + 1, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	if (copy_from_user(buf, ubuf, count)) {
+		kvfree(buf);
+		return -EFAULT;
+	}
 	buf[count] = '\0';
 	if (f->parse)
 		rc = sf_apply(f->name, f->parse, buf, count);
