@@ -325,30 +325,52 @@ static const struct ctl_number ctl_ptrace = {
 
 /* ---- status ---- */
 
+/*
+ * Append what @show prints (it counts what it would print past @size, as
+ * snprintf; NULL and 0 only count).  The daemon's counters may grow
+ * between the sizing and the writing: size again until the text fits,
+ * so that no part of the status is ever left out or cut short.
+ */
+static int ctl_buf_show(struct ctl_buf *out,
+			size_t (*show)(void *, char *, size_t), void *arg)
+{
+	size_t n = show(arg, NULL, 0);
+	int tries;
+
+	for (tries = 0; tries < 8; tries++) {
+		if (ctl_buf_reserve(out, n + 64))
+			return -ENOMEM;
+		n = show(arg, out->data + out->len, out->cap - out->len);
+		if (n < out->cap - out->len) {
+			out->len += n;
+			return 0;
+		}
+	}
+	return -EAGAIN;
+}
+
+static size_t ctl_net_status_show(void *arg, char *buf, size_t size)
+{
+	return ctl_net_status(arg, buf, size);
+}
+
 static int ctl_show_status(struct sf_control *c, struct ctl_buf *out)
 {
 	u32 nrules;
-	size_t n;
-	int rc = 0;
+	int rc;
 
 	sf_rcu_read_lock();
 	nrules = sf_snapshot_nrules(sf_policy_snapshot(c->policy));
 	sf_rcu_read_unlock();
 	/* The daemon's hook names the mount, source, subject source and
 	 * counters; without a daemon, say what we know. */
-	if (c->hooks.status) {
-		n = c->hooks.status(c->hooks.arg, NULL, 0);
-		if (ctl_buf_reserve(out, n))
-			return -ENOMEM;
-		n = c->hooks.status(c->hooks.arg, out->data + out->len,
-				    out->cap - out->len);
-		out->len += n < out->cap - out->len ? n : 0;
-	} else {
+	if (c->hooks.status)
+		rc = ctl_buf_show(out, c->hooks.status, c->hooks.arg);
+	else
 		rc = ctl_buf_printf(out, "source: %s\nmountpoint: %s\n"
 				    "subject: none (no enforcement mount)\n"
 				    "logging: %d\n", c->source,
 				    c->mountpoint, atomic_load(&c->logging));
-	}
 	if (rc == 0)
 		rc = ctl_buf_printf(out, "control: %s\nrules: %u\n"
 				    "labels: %u\npolicy writes: %lu\n"
@@ -356,13 +378,8 @@ static int ctl_show_status(struct sf_control *c, struct ctl_buf *out)
 				    nrules, sf_labels_count(c->labels),
 				    atomic_load(&c->writes),
 				    atomic_load(&c->rejected));
-	if (rc == 0) {
-		n = ctl_net_status(c, NULL, 0);
-		if (ctl_buf_reserve(out, n))
-			return -ENOMEM;
-		out->len += ctl_net_status(c, out->data + out->len,
-					   out->cap - out->len);
-	}
+	if (rc == 0)
+		rc = ctl_buf_show(out, ctl_net_status_show, c);
 	return rc;
 }
 
