@@ -49,11 +49,13 @@ RL_FUZZ_NAMES = users options xattr control
 # when compiling.
 RL_FUZZ_SRC = $(smackfuse_SOURCES) $(src_control_libsfcontrol_a_SOURCES) \
 	$(src_common_user_libsfuser_a_SOURCES) \
-	src/common/cipso.c tests/reliability/fuzz/fuzz_stubs.c
+	src/common/cipso.c src/common/net4addr.c \
+	tests/reliability/fuzz/fuzz_stubs.c
 RL_FUZZ_H = $(SF_CORE_H) $(top_srcdir)/src/fuse/smackfuse.h \
 	$(top_srcdir)/src/fuse/options.h \
 	$(top_srcdir)/src/fuse/handlers/create.h $(top_srcdir)/src/control/control.h \
-	$(top_srcdir)/src/control/control_int.h $(top_srcdir)/src/common/cipso.h
+	$(top_srcdir)/src/control/control_int.h $(top_srcdir)/src/common/cipso.h \
+	$(top_srcdir)/src/common/net4addr.h
 
 if HAVE_CLANG
 RL_FUZZ_BINS = $(RL_FUZZ_NAMES:%=tests/reliability/fuzz/fuzz_%)
