@@ -56,17 +56,7 @@ function nature(key, k, d,   file, kr, dr) {
 		return "errno-only"
 	return "state"
 }
-# May an entry of kind @kind explain a difference of nature @n?
-function kind_fits(kind, n) {
-	if (kind == n)
-		return 1
-	if (kind == "forced")
-		return n != "hole"	# a hole is never forced
-	return n == "state" && (kind == "over-denial" || kind == "extension")
-}
 BEGIN {
-	narrowing["load-self"] = narrowing["load-self2"] = 1
-	narrowing["revoke-subject"] = narrowing["onlycap"] = 1
 	while ((getline line < known) > 0) {
 		kln++
 		if (line ~ /^#/ || line ~ /^[ \t]*$/)

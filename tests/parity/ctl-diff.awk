@@ -29,7 +29,7 @@
 #                 error in the kernel and a byte count above 0 on the
 #                 host; a transaction's reply= "1" (access granted) on
 #                 the host only
-#   weaker-policy a write to a narrowing file (below) that smackfs took
+#   weaker-policy a write to a narrowing file (ctl-kinds.awk) that smackfs took
 #                 (a byte count, 0 included) and smackfuse refused (an
 #                 error), unless the file's read-back shows the host the
 #                 stricter (onlycap cleared by smackfs only); or a
@@ -112,9 +112,6 @@ BEGIN {
 	nnat = split("hole weaker-policy over-denial extension state errno-only", nat_name, " ")
 	for (i = 1; i <= nnat; i++)
 		grave[nat_name[i]] = nnat - i + 1
-	# narrowing files (see above)
-	narrowing["load-self"] = narrowing["load-self2"] = 1
-	narrowing["revoke-subject"] = narrowing["onlycap"] = 1
 	# ctl-steps.txt: "NAME WHO FILE HOW DATA [READBACK...]"
 	if (steps == "" || (getline line < steps) < 0) {
 		print "not ok - ctl-diff.awk: no steps file (-v steps=ctl-steps.txt)"
@@ -329,14 +326,6 @@ function nature(name, k, h,   K, H, key, n, best) {
 				best = n
 		}
 	return best
-}
-# May an entry of kind @kind explain a difference of nature @n?
-function kind_fits(kind, n) {
-	if (kind == n)
-		return 1
-	if (kind == "forced")
-		return n != "hole"	# a hole is never forced
-	return n == "state" && (kind == "over-denial" || kind == "extension")
 }
 END {
 	for (i = 1; i <= nsteps; i++) {

@@ -7,6 +7,6 @@ tests_parity_ctl_run_LDFLAGS = -static
 CTL_PARITY_TESTS = tests/parity/ctl-parity.test
 TESTS += $(CTL_PARITY_TESTS)
 EXTRA_DIST += $(CTL_PARITY_TESTS) tests/parity/ctl-steps.txt \
-	tests/parity/guest-ctl.sh tests/parity/ctl-diff.awk \
+	tests/parity/guest-ctl.sh tests/parity/ctl-diff.awk tests/parity/ctl-kinds.awk \
 	tests/parity/ctl-allow.txt tests/parity/ctl-bugs.txt \
 	tests/parity/ctl-kernel.txt
